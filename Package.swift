@@ -1,0 +1,48 @@
+// swift-tools-version: 6.0
+// maprender: a headless static map renderer. Depends on no outside Swift package; the C
+// libraries come from the system (Debian: libcairo2-dev, libpango1.0-dev, libsqlite3-dev).
+import PackageDescription
+
+let package = Package(
+    name: "maprender",
+    products: [
+        .executable(name: "maprender", targets: ["maprender"]),
+        .library(
+            name: "MapRender",
+            targets: ["MapGeometry", "MapRenderCore", "MapRenderCairo", "MapData"]),
+    ],
+    targets: [
+        // System libraries, found through pkg-config.
+        .systemLibrary(
+            name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CPangoCairo", path: "Sources/CPangoCairo", pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(
+            name: "CSQLite3", path: "Sources/CSQLite3", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
+
+        // The layers, each importing only those above it in this list.
+        .target(name: "MapGeometry"),
+        .target(name: "MapRenderCore", dependencies: ["MapGeometry"]),
+        .target(
+            name: "MapRenderCairo",
+            dependencies: ["MapRenderCore", "CCairo", "CPangoCairo"]),
+        .target(name: "MapData", dependencies: ["MapRenderCore", "CSQLite3"]),
+        .target(
+            name: "MapRenderCommand",
+            dependencies: ["MapGeometry", "MapRenderCore", "MapRenderCairo", "MapData"]),
+        .executableTarget(name: "maprender", dependencies: ["MapRenderCommand"]),
+
+        .testTarget(
+            name: "MapGeometryTests", dependencies: ["MapGeometry"],
+            resources: [.copy("Resources")]),
+        .testTarget(name: "MapRenderCoreTests", dependencies: ["MapRenderCore"]),
+        .testTarget(name: "MapRenderCairoTests", dependencies: ["MapRenderCairo"]),
+        .testTarget(name: "MapDataTests", dependencies: ["MapData"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["maprender", "MapGeometry"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

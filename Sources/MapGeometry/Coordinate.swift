@@ -1,0 +1,55 @@
+/// A geographic position on the WGS84 ellipsoid.
+///
+/// Latitude comes first, as in Core Location's `CLLocationCoordinate2D`. Both are in degrees:
+/// latitude north-positive in [-90, 90], longitude east-positive, normally in [-180, 180].
+public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
+    /// Degrees north of the equator, in [-90, 90].
+    public var latitude: Double
+    /// Degrees east of the prime meridian, normally in [-180, 180].
+    public var longitude: Double
+
+    /// Creates a coordinate from a latitude and a longitude, both in degrees.
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    /// Whether both values are finite, the latitude lies in [-90, 90] and the longitude in
+    /// [-180, 180], like `CLLocationCoordinate2DIsValid`.
+    public var isValid: Bool {
+        latitude.isFinite && longitude.isFinite && (-90...90).contains(latitude)
+            && (-180...180).contains(longitude)
+    }
+
+    /// The same position with its longitude brought into [-180, 180).
+    public var normalized: Coordinate {
+        Coordinate(latitude: latitude, longitude: Coordinate.normalizedLongitude(longitude))
+    }
+
+    /// Brings a longitude in degrees into [-180, 180).
+    public static func normalizedLongitude(_ longitude: Double) -> Double {
+        let wrapped = (longitude + 180).truncatingRemainder(dividingBy: 360)
+        return (wrapped < 0 ? wrapped + 360 : wrapped) - 180
+    }
+
+    /// "latitude,longitude" with six decimals (about 0.1 m).
+    public var description: String {
+        "\(formatted(latitude, decimals: 6)),\(formatted(longitude, decimals: 6))"
+    }
+}
+
+/// Formats a number with a fixed count of decimals without Foundation's formatters, so the
+/// geometry layer stays free of locale-dependent output.
+func formatted(_ value: Double, decimals: Int) -> String {
+    guard value.isFinite else { return "\(value)" }
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let rounded = (abs(value) * scale).rounded()
+    let sign = value < 0 && rounded != 0 ? "-" : ""
+    let whole = Int(rounded / scale)
+    let fraction = Int(rounded - Double(whole) * scale)
+    if decimals == 0 { return "\(sign)\(whole)" }
+    var digits = String(fraction)
+    while digits.count < decimals { digits = "0" + digits }
+    return "\(sign)\(whole).\(digits)"
+}

@@ -1,0 +1,70 @@
+public import MapGeometry
+
+/// A named point on the map: a favorite, a waypoint, a GeoJSON point or a `--pin`.
+///
+/// Mirrors the FavoritePlace of the iOS app the favorites database comes from: a title for
+/// the callout, an address for its subtitle, and an optional geofence radius.
+public struct Place: Hashable, Sendable {
+    /// A stable identifier within its source (the favorites row id, or a running number).
+    public var id: Int64
+    /// The callout title.
+    public var title: String
+    /// The callout subtitle, or `nil` for none.
+    public var subtitle: String?
+    /// Where the pin points.
+    public var coordinate: Coordinate
+    /// How the marker is drawn.
+    public var marker: Marker
+    /// The geofence radius in meters, drawn as a circle when `showsProximity` is set.
+    public var proximityRadius: Double?
+    /// Whether to draw the geofence circle around the place.
+    public var showsProximity: Bool
+
+    /// Creates a place.
+    public init(
+        id: Int64 = 0, title: String, subtitle: String? = nil, coordinate: Coordinate,
+        marker: Marker = .pin(.red), proximityRadius: Double? = nil, showsProximity: Bool = false
+    ) {
+        self.id = id
+        self.title = title
+        self.subtitle = subtitle
+        self.coordinate = coordinate
+        self.marker = marker
+        self.proximityRadius = proximityRadius
+        self.showsProximity = showsProximity
+    }
+
+    /// Joins the parts of a postal address the way the iOS app shows it under a favorite's
+    /// name: "street, city, state postal", skipping empty parts. Returns `nil` when every
+    /// part is empty.
+    public static func addressLine(
+        street: String?, city: String?, state: String?, postal: String?
+    ) -> String? {
+        func clean(_ part: String?) -> String? {
+            guard let trimmed = part?.trimmingWhitespace(), !trimmed.isEmpty else { return nil }
+            return trimmed
+        }
+        let region = [clean(state), clean(postal)].compactMap { $0 }.joined(separator: " ")
+        let parts = [clean(street), clean(city), region.isEmpty ? nil : region].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+}
+
+/// How a place is marked on the map.
+public enum Marker: Hashable, Sendable {
+    /// The classic map pin in a colour.
+    case pin(Color)
+    /// The arrow marker of the "where I am going next" favorite.
+    case goingNext
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs and newlines.
+    func trimmingWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0.isWhitespace }
+        guard let first = firstIndex(where: { !isSpace($0) }),
+            let last = lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(self[first...last])
+    }
+}
