@@ -34,22 +34,25 @@ public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
 
     /// "latitude,longitude" with six decimals (about 0.1 m).
     public var description: String {
-        "\(formatted(latitude, decimals: 6)),\(formatted(longitude, decimals: 6))"
+        "\(latitude.decimalString(places: 6)),\(longitude.decimalString(places: 6))"
     }
 }
 
-/// Formats a number with a fixed count of decimals without Foundation's formatters, so the
-/// geometry layer stays free of locale-dependent output.
-func formatted(_ value: Double, decimals: Int) -> String {
-    guard value.isFinite else { return "\(value)" }
-    var scale = 1.0
-    for _ in 0..<decimals { scale *= 10 }
-    let rounded = (abs(value) * scale).rounded()
-    let sign = value < 0 && rounded != 0 ? "-" : ""
-    let whole = Int(rounded / scale)
-    let fraction = Int(rounded - Double(whole) * scale)
-    if decimals == 0 { return "\(sign)\(whole)" }
-    var digits = String(fraction)
-    while digits.count < decimals { digits = "0" + digits }
-    return "\(sign)\(whole).\(digits)"
+extension Double {
+    /// The number with a fixed count of decimals, rounded half away from zero, without
+    /// Foundation's formatters, so output never depends on the locale ("-0.50", "12").
+    public func decimalString(places: Int) -> String {
+        guard isFinite, abs(self) < 1e15 else { return "\(self)" }
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let rounded = (abs(self) * scale).rounded()
+        let sign = self < 0 && rounded != 0 ? "-" : ""
+        let whole = (rounded / scale).rounded(.down)
+        let fraction = Int(rounded - whole * scale)
+        let wholeText = String(Int(whole))
+        if places == 0 { return sign + wholeText }
+        var digits = String(fraction)
+        while digits.count < places { digits = "0" + digits }
+        return "\(sign)\(wholeText).\(digits)"
+    }
 }

@@ -1,0 +1,110 @@
+internal import CCairo
+internal import CPangoCairo
+import MapGeometry
+import MapRenderCore
+
+/// Carries out display-list commands on one Cairo context, in canvas points (the surface's
+/// device scale turns them into pixels).
+struct CairoPainter {
+    let context: OpaquePointer
+
+    func paint(_ list: DisplayList) {
+        for command in list.commands { paint(command) }
+    }
+
+    private func paint(_ command: DrawCommand) {
+        switch command {
+        case .clear(let color):
+            setColor(color)
+            cairo_paint(context)
+        case .fill(let path, let color, let evenOdd):
+            addPath(path)
+            cairo_set_fill_rule(context, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+            setColor(color)
+            cairo_fill(context)
+        case .stroke(let path, let style):
+            addPath(path)
+            stroke(style)
+        case .shadow(let path, let color, let blur):
+            paintShadow(path, color: color, blur: blur)
+        case .text(let string, let point, let font, let color):
+            paintText(string, at: point, font: font, color: color)
+        }
+    }
+
+    private func setColor(_ color: Color) {
+        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+    }
+
+    private func addPath(_ path: Path) {
+        cairo_new_path(context)
+        for element in path.elements {
+            switch element {
+            case .move(let p): cairo_move_to(context, p.x, p.y)
+            case .line(let p): cairo_line_to(context, p.x, p.y)
+            case .curve(let c1, let c2, let p): cairo_curve_to(context, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+            case .arc(let c, let r, let a0, let a1): cairo_arc(context, c.x, c.y, r, a0, a1)
+            case .close: cairo_close_path(context)
+            }
+        }
+    }
+
+    private func stroke(_ style: StrokeStyle) {
+        setColor(style.color)
+        cairo_set_line_width(context, style.lineWidth)
+        cairo_set_line_cap(context, CairoPainter.lineCaps[style.lineCap]!)
+        cairo_set_line_join(context, CairoPainter.lineJoins[style.lineJoin]!)
+        style.dashPattern.withUnsafeBufferPointer { dashes in
+            cairo_set_dash(context, dashes.baseAddress, Int32(dashes.count), 0)
+        }
+        cairo_stroke(context)
+        cairo_set_dash(context, nil, 0, 0)
+    }
+
+    private static let lineCaps: [LineCap: cairo_line_cap_t] = [
+        .butt: CAIRO_LINE_CAP_BUTT, .round: CAIRO_LINE_CAP_ROUND, .square: CAIRO_LINE_CAP_SQUARE,
+    ]
+    private static let lineJoins: [LineJoin: cairo_line_join_t] = [
+        .miter: CAIRO_LINE_JOIN_MITER, .round: CAIRO_LINE_JOIN_ROUND, .bevel: CAIRO_LINE_JOIN_BEVEL,
+    ]
+
+    /// A soft shadow without a blur filter, so it stays vector in SVG and PDF: the shape's
+    /// edge stroked a few times with shrinking widths at a fraction of the alpha, then the
+    /// shape filled, which approximates a box blur of `blur` points.
+    private func paintShadow(_ path: Path, color: Color, blur: Double) {
+        let steps = 4
+        let layer = color.withAlpha(color.alpha / Double(steps + 1))
+        for step in 0..<steps {
+            addPath(path)
+            stroke(StrokeStyle(color: layer, lineWidth: 2 * blur * Double(steps - step) / Double(steps)))
+        }
+        addPath(path)
+        setColor(color.withAlpha(color.alpha * 0.6))
+        cairo_fill(context)
+    }
+
+    private func paintText(_ string: String, at point: CanvasPoint, font: Font, color: Color) {
+        let layout = PangoText.layout(string, font: font, context: context)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let baseline = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
+        setColor(color)
+        cairo_move_to(context, point.x, point.y - baseline)
+        pango_cairo_show_layout(context, layout)
+    }
+}
+
+/// Pango text layouts shared by drawing and measuring.
+enum PangoText {
+    /// A single-paragraph Pango layout of `string` in `font` for a Cairo context.
+    static func layout(_ string: String, font: Font, context: OpaquePointer) -> OpaquePointer {
+        let layout = pango_cairo_create_layout(context)!
+        let description = pango_font_description_new()!
+        pango_font_description_set_family(description, font.family)
+        pango_font_description_set_weight(description, font.isBold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        pango_font_description_set_absolute_size(description, font.size * Double(PANGO_SCALE))
+        pango_layout_set_font_description(layout, description)
+        pango_font_description_free(description)
+        pango_layout_set_text(layout, string, -1)
+        return layout
+    }
+}

@@ -1,0 +1,85 @@
+internal import CCairo
+public import MapRenderCore
+
+/// Renders display lists through Cairo (and Pango for text) to PNG, SVG and PDF.
+///
+/// The only place in the package that talks to Cairo. Each call builds its own surface, so
+/// one renderer may be shared across threads.
+public struct CairoRenderer: MapRenderer {
+    /// The largest image side, in device pixels, that the renderer accepts; a bigger
+    /// request is an error instead of an out-of-memory kill. Cairo's own limit is 32,767.
+    public static let maximumPixelSide = 32_767
+    /// The largest image area, in device pixels (about 1.1 GB of RGBA at the limit).
+    public static let maximumPixelArea = 268_435_456
+
+    /// Creates a renderer.
+    public init() {}
+
+    public func render(_ list: DisplayList, scale: Double, format: ImageFormat) throws(MapError) -> [UInt8] {
+        let sink = ByteSink()
+        let surface = try makeSurface(for: list, scale: scale, format: format, sink: sink)
+        defer { cairo_surface_destroy(surface) }
+        let context = cairo_create(surface)!
+        defer { cairo_destroy(context) }
+        CairoPainter(context: context).paint(list)
+        try check(cairo_status(context), "drawing")
+        cairo_surface_flush(surface)
+        if format == .png {
+            let status = cairo_surface_write_to_png_stream(surface, writeToSink, Unmanaged.passUnretained(sink).toOpaque())
+            try check(status, "encoding the PNG")
+        } else {
+            cairo_surface_finish(surface)
+            try check(cairo_surface_status(surface), "finishing the \(format.rawValue.uppercased())")
+        }
+        return sink.bytes
+    }
+
+    private func makeSurface(for list: DisplayList, scale: Double, format: ImageFormat, sink: ByteSink) throws(MapError) -> OpaquePointer {
+        let width = list.size.width, height = list.size.height
+        let surface: OpaquePointer
+        switch format {
+        case .png:
+            let pixelWidth = (width * scale).rounded(.up), pixelHeight = (height * scale).rounded(.up)
+            guard pixelWidth >= 1, pixelHeight >= 1, pixelWidth <= Double(Self.maximumPixelSide),
+                pixelHeight <= Double(Self.maximumPixelSide), pixelWidth * pixelHeight <= Double(Self.maximumPixelArea)
+            else {
+                throw MapError(
+                    .usage, "an image of \(Int(pixelWidth))×\(Int(pixelHeight)) pixels is too large to render",
+                    remedy: "keep each side within \(Self.maximumPixelSide) pixels and the area within \(Self.maximumPixelArea / 1_000_000) megapixels (--size × --scale)")
+            }
+            surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
+            cairo_surface_set_device_scale(surface, scale, scale)
+        case .svg:
+            surface = cairo_svg_surface_create_for_stream(writeToSink, Unmanaged.passUnretained(sink).toOpaque(), width, height)
+            cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
+        case .pdf:
+            surface = cairo_pdf_surface_create_for_stream(writeToSink, Unmanaged.passUnretained(sink).toOpaque(), width, height)
+            // A fixed creation date keeps PDF output byte-identical across runs.
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "maprender")
+        }
+        try check(cairo_surface_status(surface), "creating the \(format.rawValue.uppercased()) surface")
+        return surface
+    }
+
+    private func check(_ status: cairo_status_t, _ doing: String) throws(MapError) {
+        guard status == CAIRO_STATUS_SUCCESS else {
+            let reason = String(cString: cairo_status_to_string(status))
+            let code: MapError.Code = status == CAIRO_STATUS_NO_MEMORY ? .usage : .internalError
+            throw MapError(code, "Cairo failed \(doing): \(reason)")
+        }
+    }
+}
+
+/// Collects the bytes Cairo writes to a stream.
+final class ByteSink {
+    var bytes: [UInt8] = []
+}
+
+/// Cairo's write callback: appends to the `ByteSink` passed as the closure pointer.
+private let writeToSink: cairo_write_func_t = { closure, data, length in
+    guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+    let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
+    sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+    return CAIRO_STATUS_SUCCESS
+}

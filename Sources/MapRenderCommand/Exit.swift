@@ -1,0 +1,26 @@
+import MapRenderCore
+
+/// Process exit statuses, after BSD's sysexits.h.
+enum ExitStatus: Int32 {
+    case success = 0
+    case usage = 64
+    case dataError = 65
+    case noInput = 66
+    case unavailable = 69
+    case software = 70
+    case cannotCreate = 73
+    case ioError = 74
+
+    /// The one place that decides which status an error gets.
+    init(_ error: MapError) {
+        switch error.code {
+        case .usage: self = .usage
+        case .badData: self = .dataError
+        case .missingInput: self = .noInput
+        case .unavailable: self = .unavailable
+        case .cannotCreate: self = .cannotCreate
+        case .ioError: self = .ioError
+        case .internalError: self = .software
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import MapGeometry
+import MapRenderCore
+
+/// Everything `maprender render` and `maprender fit` take from the command line.
+struct RenderRequest {
+    var placeDatabases: [String] = []
+    var pins: [Place] = []
+    var circles: [CircleOverlay] = []
+    var center: Coordinate?
+    var zoom: Double?
+    /// North-south and east-west extent, in meters.
+    var span: (latitudinal: Double, longitudinal: Double)?
+    var padding: Double = 20
+    var maximumZoom: Double = 19
+    var size = CanvasSize(width: 800, height: 600)
+    var scale: Double = 1
+    var basemap = "world"
+    var format: ImageFormat?
+    var output: String?
+    var sidecar: String?
+    var isStrict = false
+
+    /// The long options this request understands, for "did you mean" suggestions.
+    static let optionNames = [
+        "--places", "--pin", "--circle", "--center", "--zoom", "--span", "--padding", "--max-zoom",
+        "--size", "--scale", "--basemap", "--format", "--output", "--sidecar", "--strict",
+    ]
+
+    /// Reads options until the words run out.
+    init(parsing cursor: inout ArgumentCursor) throws(MapError) {
+        while let option = cursor.next() {
+            switch option {
+            case "--places": placeDatabases.append(try cursor.value(for: option))
+            case "--pin":
+                let (coordinate, rest) = try ValueParser.coordinate(try cursor.value(for: option), option: option, extra: 2)
+                let title = rest.first.map { $0.trimmingCharacters(in: " ") } ?? ""
+                let subtitle = rest.count > 1 ? rest[1].trimmingCharacters(in: " ") : nil
+                pins.append(Place(id: Int64(pins.count + 1), title: title, subtitle: subtitle, coordinate: coordinate))
+            case "--circle":
+                let text = try cursor.value(for: option)
+                let (center, rest) = try ValueParser.coordinate(text, option: option, extra: 1)
+                guard let radius = rest.first else {
+                    throw MapError(.usage, "--circle: '\(text)' has no radius", remedy: "write LAT,LON,RADIUS, e.g. 39.74,-104.99,500m")
+                }
+                circles.append(CircleOverlay(center: center, radius: try ValueParser.distance(radius, option: option)))
+            case "--center": center = try ValueParser.coordinate(try cursor.value(for: option), option: option).0
+            case "--zoom":
+                let value = try ValueParser.number(try cursor.value(for: option), option: option)
+                guard (0...24).contains(value) else { throw MapError(.usage, "--zoom: \(value) is outside [0, 24]") }
+                zoom = value
+            case "--span":
+                let text = try cursor.value(for: option)
+                let parts = text.lowercased().split(separator: "x", maxSplits: 1).map(String.init)
+                let first = try ValueParser.distance(parts[0], option: option)
+                let second = parts.count > 1 ? try ValueParser.distance(parts[1], option: option) : first
+                span = (first, second)
+            case "--padding":
+                let value = try ValueParser.number(try cursor.value(for: option), option: option)
+                guard value >= 0 else { throw MapError(.usage, "--padding: \(value) is negative") }
+                padding = value
+            case "--max-zoom":
+                let value = try ValueParser.number(try cursor.value(for: option), option: option)
+                guard (0...24).contains(value) else { throw MapError(.usage, "--max-zoom: \(value) is outside [0, 24]") }
+                maximumZoom = value
+            case "--size": size = try ValueParser.size(try cursor.value(for: option), option: option)
+            case "--scale":
+                let value = try ValueParser.number(try cursor.value(for: option), option: option)
+                guard value > 0, value <= 4 else { throw MapError(.usage, "--scale: \(value) is outside (0, 4]") }
+                scale = value
+            case "--basemap":
+                let value = try cursor.value(for: option)
+                guard value == "world" || value == "none" else {
+                    throw MapError(.usage, "--basemap: '\(value)' is not supported yet", remedy: "use 'world' or 'none'")
+                }
+                basemap = value
+            case "--format":
+                let value = try cursor.value(for: option)
+                guard let format = ImageFormat(rawValue: value.lowercased()) else {
+                    throw MapError(.usage, "--format: '\(value)' is not png, svg or pdf")
+                }
+                self.format = format
+            case "-o", "--output": output = try cursor.value(for: option)
+            case "--sidecar": sidecar = try cursor.value(for: option)
+            case "--strict":
+                try cursor.expectNoValue(for: option)
+                isStrict = true
+            default:
+                var message = "unknown option '\(option)'"
+                if let guess = suggestion(for: option, among: Self.optionNames) { message += "; did you mean '\(guess)'?" }
+                throw MapError(.usage, message, remedy: "see 'maprender --help'")
+            }
+        }
+        if zoom != nil && span != nil {
+            throw MapError(.usage, "--zoom and --span both set the scale", remedy: "give one of them")
+        }
+        if (zoom != nil || span != nil) && center == nil {
+            throw MapError(.usage, "\(zoom != nil ? "--zoom" : "--span") needs --center")
+        }
+    }
+
+    /// The framing the options ask for.
+    var framing: Framing {
+        if let center, let zoom { return .centerZoom(center, zoom: zoom) }
+        if let center, let span {
+            return .region(.make(center: center, latitudinalMeters: span.latitudinal, longitudinalMeters: span.longitudinal))
+        }
+        let options = FitOptions(padding: EdgeInsets(all: padding), maximumZoom: maximumZoom)
+        if let center { return .fitAround(center, options) }
+        return .fit(options)
+    }
+
+    /// The output format: `--format`, else the output file's extension, else PNG.
+    func resolvedFormat() throws(MapError) -> ImageFormat {
+        if let format { return format }
+        guard let output, output != "-" else { return .png }
+        let ext = output.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        guard output.contains("."), let format = ImageFormat(rawValue: ext) else {
+            throw MapError(.usage, "cannot tell the format of '\(output)' from its extension", remedy: "name it .png, .svg or .pdf, or give --format")
+        }
+        return format
+    }
+}

@@ -1,0 +1,156 @@
+public import MapGeometry
+
+/// One element of a path outline, in canvas points.
+public enum PathElement: Hashable, Sendable {
+    /// Starts a new subpath at a point.
+    case move(CanvasPoint)
+    /// A straight line to a point.
+    case line(CanvasPoint)
+    /// A cubic Bézier curve through two control points to a point.
+    case curve(CanvasPoint, CanvasPoint, CanvasPoint)
+    /// A circular arc around a centre, clockwise on screen from one angle to another, in
+    /// radians (0 points right, π/2 points down).
+    case arc(center: CanvasPoint, radius: Double, startAngle: Double, endAngle: Double)
+    /// Closes the current subpath.
+    case close
+}
+
+/// An outline in canvas points, built from moves, lines, curves and arcs.
+public struct Path: Hashable, Sendable {
+    /// The elements in drawing order.
+    public var elements: [PathElement]
+
+    /// Creates a path from its elements.
+    public init(_ elements: [PathElement] = []) { self.elements = elements }
+
+    /// A full circle, in canvas points.
+    public static func circle(center: CanvasPoint, radius: Double) -> Path {
+        Path([.arc(center: center, radius: radius, startAngle: 0, endAngle: 2 * .pi), .close])
+    }
+
+    /// A rectangle with rounded corners of `radius` canvas points.
+    public static func roundedRect(_ rect: CanvasRect, radius: Double) -> Path {
+        let r = min(radius, rect.width / 2, rect.height / 2)
+        return Path([
+            .move(CanvasPoint(x: rect.minX + r, y: rect.minY)),
+            .line(CanvasPoint(x: rect.maxX - r, y: rect.minY)),
+            .arc(center: CanvasPoint(x: rect.maxX - r, y: rect.minY + r), radius: r, startAngle: -.pi / 2, endAngle: 0),
+            .line(CanvasPoint(x: rect.maxX, y: rect.maxY - r)),
+            .arc(center: CanvasPoint(x: rect.maxX - r, y: rect.maxY - r), radius: r, startAngle: 0, endAngle: .pi / 2),
+            .line(CanvasPoint(x: rect.minX + r, y: rect.maxY)),
+            .arc(center: CanvasPoint(x: rect.minX + r, y: rect.maxY - r), radius: r, startAngle: .pi / 2, endAngle: .pi),
+            .line(CanvasPoint(x: rect.minX, y: rect.minY + r)),
+            .arc(center: CanvasPoint(x: rect.minX + r, y: rect.minY + r), radius: r, startAngle: .pi, endAngle: 1.5 * .pi),
+            .close,
+        ])
+    }
+
+    /// A polyline or polygon ring through the points, closed when `closed` is set.
+    public static func polyline(_ points: [CanvasPoint], closed: Bool = false) -> Path {
+        guard let first = points.first else { return Path() }
+        var elements: [PathElement] = [.move(first)]
+        elements.reserveCapacity(points.count + 1)
+        for point in points.dropFirst() { elements.append(.line(point)) }
+        if closed { elements.append(.close) }
+        return Path(elements)
+    }
+
+    /// Appends another path's elements.
+    public mutating func append(_ other: Path) { elements.append(contentsOf: other.elements) }
+}
+
+/// How a path's outline is stroked.
+public struct StrokeStyle: Hashable, Sendable {
+    /// The stroke colour.
+    public var color: Color
+    /// The line width, in canvas points.
+    public var lineWidth: Double
+    /// Dash lengths alternating on and off, in canvas points; empty for a solid line.
+    public var dashPattern: [Double]
+    /// How open ends are drawn.
+    public var lineCap: LineCap
+    /// How corners are drawn.
+    public var lineJoin: LineJoin
+
+    /// Creates a stroke style.
+    public init(
+        color: Color, lineWidth: Double, dashPattern: [Double] = [], lineCap: LineCap = .round,
+        lineJoin: LineJoin = .round
+    ) {
+        self.color = color
+        self.lineWidth = lineWidth
+        self.dashPattern = dashPattern
+        self.lineCap = lineCap
+        self.lineJoin = lineJoin
+    }
+}
+
+/// How open ends of a stroke are drawn.
+public enum LineCap: String, Hashable, Sendable, CaseIterable {
+    /// Square end at the endpoint.
+    case butt
+    /// Half-disc beyond the endpoint.
+    case round
+    /// Half-square beyond the endpoint.
+    case square
+}
+
+/// How corners of a stroke are drawn.
+public enum LineJoin: String, Hashable, Sendable, CaseIterable {
+    /// Sharp corner.
+    case miter
+    /// Rounded corner.
+    case round
+    /// Cut-off corner.
+    case bevel
+}
+
+/// A font request: family, size in canvas points and weight.
+public struct Font: Hashable, Sendable {
+    /// A family name or a comma-separated list, as fontconfig understands it.
+    public var family: String
+    /// The size, in canvas points.
+    public var size: Double
+    /// Whether to use the bold weight.
+    public var isBold: Bool
+
+    /// Creates a font request.
+    public init(family: String = "DejaVu Sans", size: Double, isBold: Bool = false) {
+        self.family = family
+        self.size = size
+        self.isBold = isBold
+    }
+}
+
+/// One drawing operation, in canvas points, that any backend can carry out.
+public enum DrawCommand: Hashable, Sendable {
+    /// Fills the whole canvas with a colour.
+    case clear(Color)
+    /// Fills a path (non-zero winding, or even-odd when `evenOdd` is set).
+    case fill(Path, Color, evenOdd: Bool)
+    /// Strokes a path.
+    case stroke(Path, StrokeStyle)
+    /// Draws a soft shadow of a path: the shape filled with a colour and blurred by a
+    /// radius, in canvas points.
+    case shadow(Path, Color, blur: Double)
+    /// Draws one line of text with its left end of the baseline at a point.
+    case text(String, at: CanvasPoint, font: Font, color: Color)
+}
+
+/// The complete, ordered drawing of one map: what the backend renders and what
+/// display-list tests compare as text.
+public struct DisplayList: Hashable, Sendable {
+    /// The canvas size, in canvas points.
+    public var size: CanvasSize
+    /// The commands in painting order (later ones on top).
+    public var commands: [DrawCommand]
+
+    /// Creates a display list.
+    public init(size: CanvasSize, commands: [DrawCommand] = []) {
+        self.size = size
+        self.commands = commands
+    }
+
+    /// Appends a command.
+    public mutating func append(_ command: DrawCommand) { commands.append(command) }
+}

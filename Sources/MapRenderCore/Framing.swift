@@ -1,0 +1,54 @@
+public import MapGeometry
+
+/// How the snapshotter chooses what the canvas shows.
+public enum Framing: Hashable, Sendable {
+    /// Fit everything drawn, pixel margins of pins and strokes included.
+    case fit(FitOptions)
+    /// Fit everything drawn while keeping a given coordinate at the centre (`--center`
+    /// without a zoom or span).
+    case fitAround(Coordinate, FitOptions)
+    /// A fixed centre and zoom (`--center … --zoom …`).
+    case centerZoom(Coordinate, zoom: Double)
+    /// A region shown whole (`--center … --span …`).
+    case region(CoordinateRegion)
+}
+
+/// The placement of one annotation on the finished map: what the sidecar reports.
+public struct AnnotationPlacement: Hashable, Sendable {
+    /// The annotation's title.
+    public var title: String
+    /// The annotated coordinate.
+    public var coordinate: Coordinate
+    /// The canvas position of the coordinate (the tip of a pin, the centre of a dot), in
+    /// canvas points.
+    public var point: CanvasPoint
+
+    /// Creates a placement.
+    public init(title: String, coordinate: Coordinate, point: CanvasPoint) {
+        self.title = title
+        self.coordinate = coordinate
+        self.point = point
+    }
+}
+
+/// Something the renderer wants the user to know that did not stop the map.
+public struct Diagnostic: Hashable, Sendable {
+    /// How serious it is.
+    public enum Severity: String, Hashable, Sendable {
+        /// Worth knowing; the map is as asked.
+        case info
+        /// The map differs from what was asked (a dropped callout, a missing tile).
+        case warning
+    }
+
+    /// How serious it is.
+    public var severity: Severity
+    /// What happened, in one line.
+    public var message: String
+
+    /// Creates a diagnostic.
+    public init(_ severity: Severity, _ message: String) {
+        self.severity = severity
+        self.message = message
+    }
+}
