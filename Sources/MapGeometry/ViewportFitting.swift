@@ -161,9 +161,14 @@ extension Viewport {
     public static func fitting(_ region: CoordinateRegion, in size: CanvasSize) throws(FitError) -> Viewport {
         guard size.width > 0, size.height > 0 else { throw .emptyCanvas }
         let rect = region.mapRect
-        let scale = min(size.width / max(rect.size.width, 1e-9), size.height / max(rect.size.height, 1e-9))
+        // Mercator stretches latitudes unevenly, so the centre is not the middle of the rect:
+        // size the frame by the larger half on each axis to keep the centre in the middle.
+        let center = MapPoint(region.center)
+        let halfHeight = max(center.y - rect.minY, rect.maxY - center.y, 1e-9)
+        let halfWidth = max(rect.size.width / 2, 1e-9)
+        let scale = min(size.width / (2 * halfWidth), size.height / (2 * halfHeight))
         let zoom = min(max(Viewport.zoom(forCanvasPointsPerMapPoint: scale), 0), 24)
-        return Viewport(center: MapPoint(region.center), zoom: zoom, size: size)
+        return Viewport(center: center, zoom: zoom, size: size)
     }
 }
 
