@@ -42,7 +42,8 @@ let package = Package(
         .testTarget(name: "MapRenderCairoTests", dependencies: ["MapRenderCairo"]),
         .testTarget(name: "MapDataTests", dependencies: ["MapData"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["maprender", "MapGeometry"]),
+            name: "EndToEndTests",
+            dependencies: ["maprender", "MapGeometry", "MapRenderCairo", "MapData"]),
     ],
     swiftLanguageModes: [.v6]
 )

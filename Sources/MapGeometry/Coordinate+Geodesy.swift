@@ -12,11 +12,14 @@ extension Coordinate {
 
     /// Initial geodesic bearing to `other`, degrees clockwise from true north in [0, 360).
     ///
-    /// The bearing to the same point is 0. From a pole the bearing follows the convention
-    /// of the inverse problem (the limit approaching the pole along this longitude).
+    /// The bearing to a coincident point (distance 0) is 0. From a pole the bearing follows
+    /// the convention of the inverse problem (the limit approaching the pole along this
+    /// coordinate's longitude).
     public func initialBearing(to other: Coordinate) -> Double {
-        let azimuth = Ellipsoid.wgs84.inverse(from: self, to: other).initialAzimuth
-        return compassBearing(azimuth)
+        let inverse = Ellipsoid.wgs84.inverse(from: self, to: other)
+        // The inverse problem's azimuth between coincident points is an artefact of its
+        // symmetry reductions (180° north of the equator, 0° south of it); report north.
+        return inverse.distance == 0 ? 0 : compassBearing(inverse.initialAzimuth)
     }
 
     /// The point reached by going `distance` meters along the geodesic starting at `bearing`

@@ -40,10 +40,12 @@ public struct Ellipsoid: Hashable, Sendable {
     /// Inverse problem: shortest geodesic between two points.
     ///
     /// Returns the length in meters and the azimuths at both ends, in degrees clockwise from
-    /// north in (−180°, 180°]. The final azimuth is the direction of travel on arrival. For
-    /// coincident points the distance is 0 and both azimuths are 0. At a pole the azimuths are
-    /// those of the limit approaching the pole along the given longitude. Latitudes outside
-    /// [−90°, 90°] give NaN.
+    /// north in (−180°, 180°]. The final azimuth is the direction of travel on arrival. At a
+    /// pole the azimuths are those of the limit approaching the pole along the given
+    /// longitude. Degenerate cases follow GeographicLib's conventions, which this reproduces:
+    /// coincident points have distance 0 and azimuths of 180° (0° south of the equator);
+    /// exactly antipodal points, joined by a whole family of shortest geodesics, get the one
+    /// leaving due north or south. Latitudes outside [−90°, 90°] give NaN.
     public func inverse(from start: Coordinate, to end: Coordinate) -> GeodesicInverse {
         let r = GeodesicSolver(self).inverse(
             start.latitude, start.longitude, end.latitude, end.longitude)

@@ -18,16 +18,23 @@ extension Coordinate {
     /// Haversine great-circle distance on the sphere of Earth.meanRadius, meters.
     ///
     /// The haversine form stays accurate for short distances, where the spherical law of
-    /// cosines loses everything to cancellation; the final angle is taken with atan2 rather
-    /// than asin so that nearly antipodal points are accurate too.
+    /// cosines loses everything to cancellation. Its usual weakness, nearly antipodal points
+    /// (where hav σ → 1 and 1 − hav σ cancels), is avoided by also computing 1 − hav σ directly:
+    /// it is the haversine of the distance from the first point to the antipode of the second.
     public func greatCircleDistance(to other: Coordinate) -> Double {
         let phi1 = latitude * DegreeMath.radiansPerDegree
         let phi2 = other.latitude * DegreeMath.radiansPerDegree
+        // Halving and taking sine/cosine make these 360°-periodic in the longitude difference,
+        // so no normalization is needed.
+        let halfDLambda = (other.longitude - longitude) * DegreeMath.radiansPerDegree / 2
+        let cosProduct = cos(phi1) * cos(phi2)
         let sinHalfDPhi = sin((phi2 - phi1) / 2)
-        // sin² is 360°-periodic in the longitude difference, so no normalization is needed.
-        let sinHalfDLambda = sin((other.longitude - longitude) * DegreeMath.radiansPerDegree / 2)
-        let h = min(
-            1, sinHalfDPhi * sinHalfDPhi + cos(phi1) * cos(phi2) * sinHalfDLambda * sinHalfDLambda)
-        return 2 * Earth.meanRadius * atan2(h.squareRoot(), (1 - h).squareRoot())
+        let sinHalfSumPhi = sin((phi1 + phi2) / 2)
+        let sinHalfDLambda = sin(halfDLambda)
+        let cosHalfDLambda = cos(halfDLambda)
+        let h = sinHalfDPhi * sinHalfDPhi + cosProduct * sinHalfDLambda * sinHalfDLambda
+        let hComplement = sinHalfSumPhi * sinHalfSumPhi + cosProduct * cosHalfDLambda * cosHalfDLambda
+        // σ = 2 atan2(√hav σ, √(1 − hav σ)); both arguments are free of cancellation.
+        return 2 * Earth.meanRadius * atan2(max(0, h).squareRoot(), max(0, hComplement).squareRoot())
     }
 }

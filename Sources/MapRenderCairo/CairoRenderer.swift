@@ -77,7 +77,7 @@ final class ByteSink {
 }
 
 /// Cairo's write callback: appends to the `ByteSink` passed as the closure pointer.
-private let writeToSink: cairo_write_func_t = { closure, data, length in
+let writeToSink: cairo_write_func_t = { closure, data, length in
     guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
     let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
     sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))

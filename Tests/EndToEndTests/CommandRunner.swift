@@ -1,0 +1,71 @@
+import Foundation
+
+/// What one run of the built `maprender` binary did.
+struct RunResult {
+    /// The exit status.
+    var status: Int32
+    /// Everything written to standard output.
+    var output: Data
+    /// Everything written to standard error, as text.
+    var errors: String
+    /// Standard output as text.
+    var outputText: String { String(decoding: output, as: UTF8.self) }
+}
+
+/// Runs the `maprender` executable built next to the test bundle.
+enum Maprender {
+    /// The folder SwiftPM builds products into (the test bundle lives there too).
+    static var productsDirectory: URL { Bundle.main.bundleURL }
+
+    /// The root of the package, for reading `examples/`.
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// Runs `maprender` with the arguments in `directory` and waits for it.
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> RunResult {
+        let process = Process()
+        process.executableURL = productsDirectory.appendingPathComponent("maprender")
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        // Standard output and error go to files, so a large output can never block the child.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("maprender-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outputURL = scratch.appendingPathComponent("stdout"), errorURL = scratch.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+        let output = try FileHandle(forWritingTo: outputURL), errors = try FileHandle(forWritingTo: errorURL)
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try output.close()
+        try errors.close()
+        let outputData = try Data(contentsOf: outputURL), errorData = try Data(contentsOf: errorURL)
+        return RunResult(status: process.terminationStatus, output: outputData, errors: String(decoding: errorData, as: UTF8.self))
+    }
+}
+
+/// A fresh temporary folder, removed when the value is released.
+final class TemporaryDirectory {
+    let url: URL
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("maprender-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+    /// The names of the files in the folder, sorted.
+    func listing() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: url.path).sorted() }
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+/// Web Mercator written out independently of the library: the canvas position of a
+/// coordinate given only the sidecar's centre, zoom and size (DESIGN.md §2).
+func webMercatorCanvasPoint(latitude: Double, longitude: Double, centerLatitude: Double, centerLongitude: Double, zoom: Double, width: Double, height: Double) -> (x: Double, y: Double) {
+    func x(_ longitude: Double) -> Double { (longitude + 180) / 360 }
+    func y(_ latitude: Double) -> Double { (1 - log(tan(latitude * .pi / 180) + 1 / cos(latitude * .pi / 180)) / .pi) / 2 }
+    let worldWidth = 256 * pow(2, zoom)
+    return (width / 2 + (x(longitude) - x(centerLongitude)) * worldWidth, height / 2 + (y(latitude) - y(centerLatitude)) * worldWidth)
+}

@@ -1,0 +1,147 @@
+import Foundation
+import MapRenderCairo
+import Testing
+
+@testable import MapData
+
+/// How far a sidecar position may sit from the Web Mercator formula, in canvas points.
+let sidecarTolerance = 0.01
+
+@Suite("maprender render, end to end")
+struct RenderCommandTests {
+    let favorites = Maprender.packageRoot.appendingPathComponent("examples/favorites.db").path
+
+    @Test("the README's main job: every pin of the example database sits where Web Mercator puts it")
+    func exampleFavorites() throws {
+        let folder = try TemporaryDirectory()
+        let before = try Data(contentsOf: URL(fileURLWithPath: favorites))
+        let result = try Maprender.run([
+            "--places", favorites, "-o", folder.path("map.png"), "--size", "640x480", "--sidecar", folder.path("map.json"),
+        ])
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        #expect(result.errors.isEmpty)
+
+        let image = try RasterImage(png: Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("map.png")))))
+        #expect(image.width == 640 && image.height == 480)
+
+        let sidecar = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("map.json")))) as? [String: Any])
+        let center = try #require(sidecar["center"] as? [String: Double])
+        let zoom = try #require(sidecar["zoom"] as? Double)
+        #expect(sidecar["width"] as? Double == 640 && sidecar["height"] as? Double == 480 && sidecar["scale"] as? Double == 1)
+        let annotations = try #require(sidecar["annotations"] as? [[String: Any]])
+        let places = try PlaceStore.readPlaces(atPath: favorites)
+        #expect(annotations.count == places.count && places.count >= 10)
+        for (annotation, place) in zip(annotations, places) {
+            #expect(annotation["title"] as? String == place.title)
+            let latitude = try #require(annotation["latitude"] as? Double), longitude = try #require(annotation["longitude"] as? Double)
+            #expect(latitude == place.coordinate.latitude && longitude == place.coordinate.longitude)
+            let expected = webMercatorCanvasPoint(
+                latitude: latitude, longitude: longitude, centerLatitude: center["latitude"]!, centerLongitude: center["longitude"]!,
+                zoom: zoom, width: 640, height: 480)
+            let x = try #require(annotation["x"] as? Double), y = try #require(annotation["y"] as? Double)
+            #expect(abs(x - expected.x) <= sidecarTolerance && abs(y - expected.y) <= sidecarTolerance, "\(place.title): (\(x), \(y)) vs \(expected)")
+            // Fitting keeps every pin, head included, inside the 20-point padding.
+            #expect(x >= 20 && x <= 620 && y - 33 >= 20 - 1e-6 && y <= 460)
+        }
+        // The database is opened read-only: not one byte changes and no file appears beside it.
+        #expect(try Data(contentsOf: URL(fileURLWithPath: favorites)) == before)
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: Maprender.packageRoot.appendingPathComponent("examples").path)
+        #expect(!siblings.contains { $0.hasPrefix("favorites.db-") })
+    }
+
+    @Test("a pin is drawn where the sidecar says: the needle's tip pixel is dark, the head above it in the pin's colour")
+    func pinPixels() throws {
+        let folder = try TemporaryDirectory()
+        let result = try Maprender.run([
+            "--pin", "39.75,-104.99,Here", "--center", "39.75,-104.99", "--zoom", "14", "--size", "200x200",
+            "--basemap", "none", "-o", folder.path("pin.png"),
+        ])
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        let image = try RasterImage(png: Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("pin.png")))))
+        let head = image.pixel(x: 100, y: 100 - 24)
+        #expect(head.red > 200 && head.green < 120 && head.blue < 120, "head pixel \(head)")
+        let corner = image.pixel(x: 2, y: 2)
+        #expect(corner.red > 230 && corner.green > 230 && corner.alpha == 255)
+    }
+
+    @Test("--center with --zoom puts the centre in the middle; --scale 2 doubles the pixels, not the points")
+    func centerZoomScale() throws {
+        let folder = try TemporaryDirectory()
+        let result = try Maprender.run([
+            "--pin", "48.8584,2.2945,Eiffel Tower", "--center", "48.8584,2.2945", "--zoom", "15.5", "--size", "300x200",
+            "--scale", "2", "-o", folder.path("paris.png"), "--sidecar", folder.path("paris.json"),
+        ])
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        let image = try RasterImage(png: Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("paris.png")))))
+        #expect(image.width == 600 && image.height == 400)
+        let sidecar = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("paris.json")))) as? [String: Any])
+        let annotation = try #require((sidecar["annotations"] as? [[String: Any]])?.first)
+        #expect(abs((annotation["x"] as! Double) - 150) <= sidecarTolerance && abs((annotation["y"] as! Double) - 100) <= sidecarTolerance)
+        #expect(sidecar["zoom"] as? Double == 15.5 && sidecar["scale"] as? Double == 2)
+    }
+
+    @Test("--span shows the distance asked for")
+    func span() throws {
+        let result = try Maprender.run(["fit", "--center", "0,0", "--span", "10kmx10km", "--size", "500x500"])
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        let viewport = try #require(try JSONSerialization.jsonObject(with: result.output) as? [String: Any])
+        let bounds = try #require(viewport["bounds"] as? [String: Double])
+        // At the equator 10 km is 0.0898° of longitude and 0.0904° of latitude; on a
+        // square canvas the latitude span is the tighter one and touches the edges.
+        let width = bounds["east"]! - bounds["west"]!, height = bounds["north"]! - bounds["south"]!
+        #expect(abs(height - 10_000 / 110_574.27) < 1e-6)
+        #expect(width >= 10_000 / 111_319.49)
+    }
+
+    @Test("fit prints the viewport it would use, and draws nothing")
+    func fit() throws {
+        let folder = try TemporaryDirectory()
+        let result = try Maprender.run(["fit", "--places", favorites, "--size", "800x600"], in: folder.url)
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        let viewport = try #require(try JSONSerialization.jsonObject(with: result.output) as? [String: Any])
+        let zoom = try #require(viewport["zoom"] as? Double)
+        #expect(zoom > 9 && zoom < 13)
+        #expect(try folder.listing().isEmpty)
+    }
+
+    @Test("-o - writes the PNG to standard output")
+    func standardOutput() throws {
+        let result = try Maprender.run(["--pin", "0,0", "--size", "64x48", "-o", "-"])
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        let image = try RasterImage(png: Array(result.output))
+        #expect(image.width == 64 && image.height == 48)
+    }
+
+    @Test("SVG and PDF come from the same drawing", arguments: ["svg", "pdf"])
+    func vectorFormats(format: String) throws {
+        let folder = try TemporaryDirectory()
+        let output = folder.path("map.\(format)")
+        let result = try Maprender.run(["--places", favorites, "-o", output])
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: output))
+        if format == "svg" {
+            let text = String(decoding: data, as: UTF8.self)
+            #expect(text.contains("<svg") && text.contains("width=\"800") && text.contains("height=\"600"))
+        } else {
+            #expect(data.starts(with: Array("%PDF-".utf8)))
+            #expect(String(decoding: data.suffix(16), as: UTF8.self).contains("%%EOF"))
+        }
+    }
+
+    @Test("the same inputs give byte-identical PNG files")
+    func deterministic() throws {
+        let first = try Maprender.run(["--places", favorites, "-o", "-"])
+        let second = try Maprender.run(["--places", favorites, "-o", "-"])
+        #expect(first.status == 0 && first.output == second.output)
+    }
+
+    @Test("--help and --version")
+    func helpAndVersion() throws {
+        let help = try Maprender.run(["--help"])
+        #expect(help.status == 0 && help.outputText.contains("USAGE") && help.outputText.contains("--places DB"))
+        let fitHelp = try Maprender.run(["fit", "--help"])
+        #expect(fitHelp.status == 0 && fitHelp.outputText.contains("maprender fit"))
+        let version = try Maprender.run(["--version"])
+        #expect(version.status == 0 && version.outputText.hasPrefix("maprender "))
+    }
+}
