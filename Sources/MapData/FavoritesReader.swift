@@ -132,24 +132,24 @@ public struct PlaceStore: Sendable {
         } else if lowercased.contains("zfavoriteplace") {
             layout = .coreData
         } else {
-            let found = tables.isEmpty ? "found no tables" : "found: " + tables.joined(separator: ", ")
+            let found =
+                tables.isEmpty ? "found no tables" : "found: " + tables.joined(separator: ", ")
             throw MapError(
                 .badData,
                 "\(path): no favorites table (expected 'places' or 'ZFAVORITEPLACE'; \(found))",
-                remedy:
-                    "give a database made by 'maprender places add' or 'maprender places import', or a Core Data store exported from the app"
-            )
+                remedy: "give a database made by 'maprender places add' or 'maprender places"
+                    + " import', or a Core Data store exported from the app")
         }
 
         let columns = Set(try database.columnNames(inTable: layout.table).map { $0.lowercased() })
         let missing = layout.required.filter { !columns.contains($0.lowercased()) }
         if !missing.isEmpty {
             let list = missing.map { "'\($0)'" }.joined(separator: ", ")
+            let noun = missing.count == 1 ? "column" : "columns"
+            let needed = layout.required.joined(separator: ", ")
             throw MapError(
-                .badData,
-                "\(path): table \(layout.table) has no column\(missing.count == 1 ? "" : "s") \(list)",
-                remedy: "the \(layout.table) table needs the columns \(layout.required.joined(separator: ", "))"
-            )
+                .badData, "\(path): table \(layout.table) has no \(noun) \(list)",
+                remedy: "the \(layout.table) table needs the columns \(needed)")
         }
         return layout.keeping(columnsIn: columns)
     }
@@ -235,7 +235,8 @@ public struct PlaceStore: Sendable {
     private func degrees(_ value: SQLiteValue, column: String, limit: Double, label: String)
         throws -> Double
     {
-        let remedy = "fix or delete the row: \(column) must be a number of degrees in [\(Int(-limit)), \(Int(limit))]"
+        let range = "[\(Int(-limit)), \(Int(limit))]"
+        let remedy = "fix or delete the row: \(column) must be a number of degrees in \(range)"
         let number: Double
         let shown: String
         switch value {
@@ -262,7 +263,7 @@ public struct PlaceStore: Sendable {
         }
         guard (-limit...limit).contains(number) else {
             throw rowError(
-                "\(label): \(column) \(shown) is out of range [\(Int(-limit)), \(Int(limit))]",
+                "\(label): \(column) \(shown) is out of range \(range)",
                 remedy: remedy)
         }
         return number
@@ -321,8 +322,8 @@ public struct PlaceStore: Sendable {
         }
         throw rowError(
             "\(label): \(column) \(value) is not a known colour",
-            remedy: "use red, green, purple, blue, white, black, #rgb, #rrggbb or #rrggbbaa, or NULL for red"
-        )
+            remedy: "use red, green, purple, blue, white, black, #rgb, #rrggbb or #rrggbbaa,"
+                + " or NULL for red")
     }
 }
 

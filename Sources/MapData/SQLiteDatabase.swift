@@ -286,7 +286,10 @@ final class SQLiteDatabase {
     /// not a database fails (SQLITE_NOTADB).
     func tableNames() throws -> [String] {
         try query(
-            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name"
+            """
+            SELECT name FROM sqlite_schema
+            WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name
+            """
         ) { $0.text(at: 0) ?? "" }
     }
 
@@ -345,9 +348,8 @@ final class SQLiteDatabase {
                 return MapError(
                     .ioError,
                     "\(path): the database has an unfinished transaction (\(sqliteMessage))",
-                    remedy:
-                        "open it once read-write (e.g. with the sqlite3 shell) so SQLite can roll the transaction back"
-                )
+                    remedy: "open it once read-write (e.g. with the sqlite3 shell) so SQLite can"
+                        + " roll the transaction back")
             }
             return MapError(
                 .cannotCreate, "\(path): cannot write the database (\(sqliteMessage))",

@@ -22,7 +22,7 @@ public struct MapLayout: Sendable {
         }
         for circle in scene.allCircles {
             if let rect = MapRect(containing: circle.ring.map(MapPoint.init)) {
-                items.append(FitItem(rect: rect, margins: EdgeInsets(all: style.circleLineWidth / 2)))
+                items.append(FitItem(rect: rect, margins: EdgeInsets(all: style.circle.reach)))
             }
         }
         return items
@@ -54,8 +54,8 @@ public struct MapLayout: Sendable {
         list.append(.clear(style.backgroundColor))
         for circle in scene.allCircles {
             let path = ringPath(circle.ring, anchor: circle.center, in: viewport)
-            list.append(.fill(path, style.circleFillColor, evenOdd: false))
-            list.append(.stroke(path, StrokeStyle(color: style.circleStrokeColor, lineWidth: style.circleLineWidth)))
+            list.append(.fill(path, style.circle.fillColor!, evenOdd: false))
+            list.append(.stroke(path, StrokeStyle(color: style.circle.strokeColor!, lineWidth: style.circle.lineWidth)))
         }
         // North first, so southern markers overlap northern ones as on a paper map; ties
         // keep input order.

@@ -48,7 +48,7 @@ public enum MarkerShape {
         let highlight = CanvasPoint(x: head.x - 2.5, y: head.y - 2.5)
         return [
             .shadow(Path.ellipse(center: CanvasPoint(x: tip.x + 3, y: tip.y), radiusX: 6, radiusY: 2), Color.black.withAlpha(0.35), blur: 2),
-            .stroke(Path([.move(needleTop), .line(tip)]), StrokeStyle(color: style.pinNeedleColor, lineWidth: 2, lineCap: .round)),
+            .stroke(Path([.move(needleTop), .line(tip)]), StrokeStyle(color: style.marker.needleColor, lineWidth: 2, lineCap: .round)),
             .shadow(Path.circle(center: CanvasPoint(x: head.x + 1, y: head.y + 1.5), radius: pinHeadRadius), Color.black.withAlpha(0.25), blur: 2),
             .fill(Path.circle(center: head, radius: pinHeadRadius), color, evenOdd: false),
             .stroke(Path.circle(center: head, radius: pinHeadRadius - 0.5), StrokeStyle(color: darker, lineWidth: 1)),
@@ -65,7 +65,7 @@ public enum MarkerShape {
         return [
             .shadow(Path.circle(center: CanvasPoint(x: center.x, y: center.y + 1.5), radius: r), Color.black.withAlpha(0.35), blur: 3),
             .fill(Path.circle(center: center, radius: r), Color.white, evenOdd: false),
-            .fill(arrow, style.goingNextColor, evenOdd: false),
+            .fill(arrow, style.marker.goingNextColor, evenOdd: false),
         ]
     }
 }
