@@ -27,8 +27,10 @@ struct CairoPainter {
             stroke(style)
         case .shadow(let path, let color, let blur):
             paintShadow(path, color: color, blur: blur)
-        case .text(let string, let point, let font, let color):
-            paintText(string, at: point, font: font, color: color)
+        case .text(let run):
+            paintText(run)
+        case .image(let image, let rect):
+            paintImage(image, in: rect)
         }
     }
 
@@ -83,13 +85,37 @@ struct CairoPainter {
         cairo_fill(context)
     }
 
-    private func paintText(_ string: String, at point: CanvasPoint, font: Font, color: Color) {
-        let layout = PangoText.layout(string, font: font, context: context)
+    private func paintText(_ run: TextRun) {
+        let layout = PangoText.layout(run.string, font: run.font, context: context)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         let baseline = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
-        setColor(color)
-        cairo_move_to(context, point.x, point.y - baseline)
+        cairo_new_path(context)
+        cairo_move_to(context, run.origin.x, run.origin.y - baseline)
+        if let halo = run.haloColor, run.haloWidth > 0 {
+            // The halo is the glyph outlines stroked twice as wide, under the fill.
+            pango_cairo_layout_path(context, layout)
+            setColor(halo)
+            cairo_set_line_width(context, 2 * run.haloWidth)
+            cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+            cairo_stroke(context)
+            cairo_move_to(context, run.origin.x, run.origin.y - baseline)
+        }
+        setColor(run.color)
         pango_cairo_show_layout(context, layout)
+    }
+
+    private func paintImage(_ image: EncodedImage, in rect: CanvasRect) {
+        guard let decoded = try? RasterImage(png: image.png), decoded.width > 0, decoded.height > 0,
+            let surface = decoded.makeSurface()
+        else { return }
+        defer { cairo_surface_destroy(surface) }
+        cairo_save(context)
+        cairo_translate(context, rect.minX, rect.minY)
+        cairo_scale(context, rect.width / Double(decoded.width), rect.height / Double(decoded.height))
+        cairo_set_source_surface(context, surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+        cairo_paint(context)
+        cairo_restore(context)
     }
 }
 

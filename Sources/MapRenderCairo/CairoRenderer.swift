@@ -15,6 +15,9 @@ public struct CairoRenderer: MapRenderer {
     /// Creates a renderer.
     public init() {}
 
+    /// Pango measurements, matching what `render` draws.
+    public var textMeasurer: any TextMeasurer { PangoTextMeasurer() }
+
     public func render(_ list: DisplayList, scale: Double, format: ImageFormat) throws(MapError) -> [UInt8] {
         let sink = ByteSink()
         let surface = try makeSurface(for: list, scale: scale, format: format, sink: sink)

@@ -70,9 +70,25 @@ public struct RasterImage: Hashable, Sendable {
 
     /// Encodes the image as PNG.
     public func pngData() throws(MapError) -> [UInt8] {
+        guard let surface = makeSurface() else { throw MapError(.internalError, "cannot create a \(width)×\(height) image") }
+        defer { cairo_surface_destroy(surface) }
+        let sink = ByteSink()
+        let status = cairo_surface_write_to_png_stream(surface, writeToSink, Unmanaged.passUnretained(sink).toOpaque())
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw MapError(.internalError, "encoding a PNG failed: \(String(cString: cairo_status_to_string(status)))")
+        }
+        return sink.bytes
+    }
+
+    /// A Cairo image surface holding the pixels (premultiplied, as Cairo wants); the caller
+    /// destroys it.
+    func makeSurface() -> OpaquePointer? {
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
-        defer { cairo_surface_destroy(surface) }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
         cairo_surface_flush(surface)
         let data = cairo_image_surface_get_data(surface)!
         for y in 0..<height {
@@ -84,12 +100,7 @@ public struct RasterImage: Hashable, Sendable {
             }
         }
         cairo_surface_mark_dirty(surface)
-        let sink = ByteSink()
-        let status = cairo_surface_write_to_png_stream(surface, writeToSink, Unmanaged.passUnretained(sink).toOpaque())
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw MapError(.internalError, "encoding a PNG failed: \(String(cString: cairo_status_to_string(status)))")
-        }
-        return sink.bytes
+        return surface
     }
 }
 

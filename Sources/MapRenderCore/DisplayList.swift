@@ -122,6 +122,49 @@ public struct Font: Hashable, Sendable {
     }
 }
 
+/// A line of text to draw: its string, where its baseline starts, and how it looks.
+public struct TextRun: Hashable, Sendable {
+    /// The text, one line; shaped by the backend (right-to-left scripts included).
+    public var string: String
+    /// The left end of the text's baseline, in canvas points.
+    public var origin: CanvasPoint
+    /// The font.
+    public var font: Font
+    /// The fill colour of the glyphs.
+    public var color: Color
+    /// A halo drawn around the glyphs first, for legibility over busy maps, or `nil`.
+    public var haloColor: Color?
+    /// The halo's width, in canvas points.
+    public var haloWidth: Double
+
+    /// Creates a text run.
+    public init(_ string: String, origin: CanvasPoint, font: Font, color: Color, haloColor: Color? = nil, haloWidth: Double = 0) {
+        self.string = string
+        self.origin = origin
+        self.font = font
+        self.color = color
+        self.haloColor = haloColor
+        self.haloWidth = haloWidth
+    }
+}
+
+/// An encoded raster image to place on the map: a marker icon or a callout accessory.
+public struct EncodedImage: Hashable, Sendable {
+    /// The PNG file's bytes.
+    public var png: [UInt8]
+    /// Width, in pixels.
+    public var pixelWidth: Int
+    /// Height, in pixels.
+    public var pixelHeight: Int
+
+    /// Creates an image from PNG bytes and their pixel size.
+    public init(png: [UInt8], pixelWidth: Int, pixelHeight: Int) {
+        self.png = png
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+    }
+}
+
 /// One drawing operation, in canvas points, that any backend can carry out.
 public enum DrawCommand: Hashable, Sendable {
     /// Fills the whole canvas with a colour.
@@ -133,8 +176,10 @@ public enum DrawCommand: Hashable, Sendable {
     /// Draws a soft shadow of a path: the shape filled with a colour and blurred by a
     /// radius, in canvas points.
     case shadow(Path, Color, blur: Double)
-    /// Draws one line of text with its left end of the baseline at a point.
-    case text(String, at: CanvasPoint, font: Font, color: Color)
+    /// Draws one line of text.
+    case text(TextRun)
+    /// Draws an image scaled into a rect.
+    case image(EncodedImage, in: CanvasRect)
 }
 
 /// The complete, ordered drawing of one map: what the backend renders and what

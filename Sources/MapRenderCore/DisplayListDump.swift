@@ -25,8 +25,12 @@ extension DrawCommand {
             return line + " " + path.dump
         case .shadow(let path, let color, let blur):
             return "shadow \(color) blur\(number(blur)) \(path.dump)"
-        case .text(let string, let point, let font, let color):
-            return "text \(color) \(font.isBold ? "bold " : "")\(number(font.size))pt \(point) \"\(string)\""
+        case .text(let run):
+            var line = "text \(run.color) \(run.font.isBold ? "bold " : "")\(number(run.font.size))pt \(run.origin)"
+            if let halo = run.haloColor { line += " halo \(halo) w\(number(run.haloWidth))" }
+            return line + " \"\(run.string)\""
+        case .image(let image, let rect):
+            return "image \(image.pixelWidth)x\(image.pixelHeight)px \(rect)"
         }
     }
 }

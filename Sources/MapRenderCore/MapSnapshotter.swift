@@ -12,6 +12,9 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
 
 /// A backend that turns a display list into the bytes of an image file.
 public protocol MapRenderer: Sendable {
+    /// Measures text exactly as `render` will draw it.
+    var textMeasurer: any TextMeasurer { get }
+
     /// Renders the list at a pixel density (`scale` device pixels per canvas point) into a
     /// file of the given format.
     func render(_ list: DisplayList, scale: Double, format: ImageFormat) throws(MapError) -> [UInt8]

@@ -1,0 +1,38 @@
+/// The size of a line of text as the backend will draw it, in canvas points.
+public struct TextMetrics: Hashable, Sendable {
+    /// Advance width of the whole line.
+    public var width: Double
+    /// Height above the baseline.
+    public var ascent: Double
+    /// Depth below the baseline.
+    public var descent: Double
+
+    /// Creates metrics, in canvas points.
+    public init(width: Double, ascent: Double, descent: Double) {
+        self.width = width
+        self.ascent = ascent
+        self.descent = descent
+    }
+
+    /// Ascent plus descent.
+    public var height: Double { ascent + descent }
+}
+
+/// Measures text the way a backend will draw it, so layout can size callouts and labels
+/// without drawing.
+public protocol TextMeasurer: Sendable {
+    /// The metrics of one line of `string` in `font`.
+    func measure(_ string: String, font: Font) -> TextMetrics
+}
+
+/// A measurer with fixed proportions and no fonts: every character is 0.6 em wide, ascent
+/// 0.8 em, descent 0.2 em. Display-list tests use it so their snapshots never depend on the
+/// fonts installed.
+public struct FixedTextMeasurer: TextMeasurer {
+    /// Creates the measurer.
+    public init() {}
+
+    public func measure(_ string: String, font: Font) -> TextMetrics {
+        TextMetrics(width: Double(string.count) * font.size * 0.6, ascent: font.size * 0.8, descent: font.size * 0.2)
+    }
+}
