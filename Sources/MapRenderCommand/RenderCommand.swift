@@ -10,9 +10,11 @@ enum RenderCommand {
             throw MapError(.usage, "no output file", remedy: "give -o FILE (or -o - for standard output)")
         }
         let format = try request.resolvedFormat()
-        let scene = try SceneLoader.scene(for: request)
+        let style = try SceneLoader.style(for: request)
+        let scene = try SceneLoader.scene(for: request, style: style)
         let options = MapSnapshotter.Options(
-            size: request.size, scale: request.scale, framing: request.framing, style: .standard, format: format)
+            size: request.size, scale: request.scale, framing: request.framing, style: style, format: format,
+            calloutMode: request.calloutMode)
         let snapshot = try MapSnapshotter(scene: scene, options: options).makeSnapshot(renderer: CairoRenderer())
 
         for diagnostic in snapshot.diagnostics {
@@ -38,35 +40,57 @@ enum RenderCommand {
     }
 }
 
-/// Turns the inputs of a request into a scene.
+/// Turns the inputs of a request into a scene and a style.
 enum SceneLoader {
-    static func scene(for request: RenderRequest) throws(MapError) -> MapScene {
-        var scene = MapScene(places: [], circles: request.circles)
+    static func style(for request: RenderRequest) throws(MapError) -> Style {
+        try rethrowingMapErrors { try StyleDecoder.load(nameOrPath: request.styleName, stylesDirectory: "styles") }
+    }
+
+    static func scene(for request: RenderRequest, style: Style) throws(MapError) -> MapScene {
+        var scene = MapScene(circles: request.circles, userLocation: request.userLocation, title: request.title)
         for path in request.placeDatabases {
-            let places: [Place]
-            do {
-                places = try PlaceStore.readPlaces(atPath: path)
-            } catch let error as MapError {
-                throw error
-            } catch {
-                throw MapError(.internalError, "\(path): \(error)")
-            }
+            let places = try rethrowingMapErrors { try PlaceStore.readPlaces(atPath: path) }
             if places.isEmpty {
                 throw MapError(.badData, "\(path): the database holds no places", remedy: "add some with 'sqlite3' or give --pin")
             }
             scene.places += places
         }
+        for path in request.geoJSONFiles {
+            let content = try rethrowingMapErrors { try GeoJSONDecoder.read(atPath: path, style: style) }
+            scene.places += content.places
+            scene.polylines += content.polylines
+            scene.polygons += content.polygons
+        }
         scene.places += request.pins
+        if let image = request.markerImage {
+            let marker = MarkerImage(image: try PNGFile.read(atPath: image.path), anchorX: image.anchorX, anchorY: image.anchorY)
+            for index in scene.places.indices where scene.places[index].marker != .goingNext {
+                scene.places[index].marker = .image(marker)
+            }
+        }
         return scene
+    }
+
+    /// Runs a throwing loader, passing `MapError`s through and wrapping anything else.
+    private static func rethrowingMapErrors<T>(_ body: () throws -> T) throws(MapError) -> T {
+        do {
+            return try body()
+        } catch let error as MapError {
+            throw error
+        } catch {
+            throw MapError(.internalError, "\(error)")
+        }
     }
 }
 
 /// `maprender fit …`: prints the viewport a render would use, as JSON.
 enum FitCommand {
     static func run(_ request: RenderRequest) throws(MapError) {
-        let scene = try SceneLoader.scene(for: request)
-        let options = MapSnapshotter.Options(size: request.size, scale: request.scale, framing: request.framing)
-        let viewport = try MapSnapshotter(scene: scene, options: options).viewport()
+        let style = try SceneLoader.style(for: request)
+        let scene = try SceneLoader.scene(for: request, style: style)
+        let options = MapSnapshotter.Options(
+            size: request.size, scale: request.scale, framing: request.framing, style: style, calloutMode: request.calloutMode)
+        let viewport = try MapSnapshotter(scene: scene, options: options).viewport(measurer: CairoRenderer().textMeasurer)
         var members = viewport.jsonMembers
         members.insert(("scale", .number(request.scale)), at: 2)
         Console.print(JSONValue.object(members).serialized(indent: 2))

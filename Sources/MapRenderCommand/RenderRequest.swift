@@ -4,6 +4,12 @@ import MapRenderCore
 /// Everything `maprender render` and `maprender fit` take from the command line.
 struct RenderRequest {
     var placeDatabases: [String] = []
+    var geoJSONFiles: [String] = []
+    var userLocation: UserLocation?
+    var title: String?
+    var styleName = "default"
+    var calloutMode = CalloutMode.all
+    var markerImage: (path: String, anchorX: Double, anchorY: Double)?
     var pins: [Place] = []
     var circles: [CircleOverlay] = []
     var center: Coordinate?
@@ -22,7 +28,7 @@ struct RenderRequest {
 
     /// The long options this request understands, for "did you mean" suggestions.
     static let optionNames = [
-        "--places", "--pin", "--circle", "--center", "--zoom", "--span", "--padding", "--max-zoom",
+        "--places", "--geojson", "--location", "--title", "--style", "--callouts", "--marker-image", "--pin", "--circle", "--center", "--zoom", "--span", "--padding", "--max-zoom",
         "--size", "--scale", "--basemap", "--format", "--output", "--sidecar", "--strict",
     ]
 
@@ -31,6 +37,43 @@ struct RenderRequest {
         while let option = cursor.next() {
             switch option {
             case "--places": placeDatabases.append(try cursor.value(for: option))
+            case "--geojson": geoJSONFiles.append(try cursor.value(for: option))
+            case "--location":
+                let text = try cursor.value(for: option)
+                let (coordinate, rest) = try ValueParser.coordinate(text, option: option, extra: 2)
+                var accuracy = -1.0
+                if let first = rest.first, !first.isEmpty { accuracy = try ValueParser.number(first, option: option) }
+                var heading: Double?
+                if rest.count > 1 {
+                    let value = try ValueParser.number(rest[1], option: option)
+                    guard (0..<360).contains(value) else {
+                        throw MapError(.usage, "--location: heading \(value) is outside [0, 360)", remedy: "give degrees clockwise from true north")
+                    }
+                    heading = value
+                }
+                userLocation = UserLocation(location: Location(coordinate: coordinate, horizontalAccuracy: accuracy), heading: heading)
+            case "--title": title = try cursor.value(for: option)
+            case "--style": styleName = try cursor.value(for: option)
+            case "--callouts":
+                let value = try cursor.value(for: option)
+                guard let mode = CalloutMode(rawValue: value) else {
+                    throw MapError(.usage, "--callouts: '\(value)' is not all, titles or none")
+                }
+                calloutMode = mode
+            case "--marker-image":
+                let text = try cursor.value(for: option)
+                let fields = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                guard fields.count == 1 || fields.count == 3 else {
+                    throw MapError(.usage, "--marker-image: '\(text)' is not FILE.png or FILE.png,AX,AY", remedy: "AX and AY are the anchor as fractions of the width and height, e.g. 0.5,1 for bottom centre")
+                }
+                var anchor = (0.5, 1.0)
+                if fields.count == 3 {
+                    anchor = (try ValueParser.number(fields[1], option: option), try ValueParser.number(fields[2], option: option))
+                    guard (0...1).contains(anchor.0), (0...1).contains(anchor.1) else {
+                        throw MapError(.usage, "--marker-image: the anchor must lie within the image (fractions in [0, 1])")
+                    }
+                }
+                markerImage = (fields[0], anchor.0, anchor.1)
             case "--pin":
                 let (coordinate, rest) = try ValueParser.coordinate(try cursor.value(for: option), option: option, extra: 2)
                 let title = rest.first.map { $0.trimmingCharacters(in: " ") } ?? ""

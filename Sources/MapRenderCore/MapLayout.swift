@@ -1,28 +1,70 @@
 public import MapGeometry
 
-/// The pure stage between a scene and a drawing: fit the viewport, project, order layers and
-/// produce the display list. No Cairo, no fonts, no I/O.
+/// The pure stage between a scene and a drawing: fit the viewport, project, place callouts,
+/// order the layers and produce the display list. No Cairo, no fonts, no I/O: text sizes
+/// come from the injected measurer.
 public struct MapLayout: Sendable {
     /// What to draw.
     public var scene: MapScene
     /// How it looks.
     public var style: Style
+    /// Which callouts to show.
+    public var calloutMode: CalloutMode
+    /// Sizes text as the backend will draw it.
+    public var measurer: any TextMeasurer
 
     /// Creates a layout of a scene in a style.
-    public init(scene: MapScene, style: Style) {
+    public init(scene: MapScene, style: Style, calloutMode: CalloutMode = .all, measurer: any TextMeasurer) {
         self.scene = scene
         self.style = style
+        self.calloutMode = calloutMode
+        self.measurer = measurer
     }
 
-    /// What fitting must keep whole: every place with its marker's margins and every
-    /// circle's ring with half its outline width.
-    public var fitItems: [FitItem] {
-        var items = scene.places.map { place in
-            FitItem(point: MapPoint(place.coordinate), margins: MarkerShape.margins(for: place.marker))
+    /// The finished layout: the drawing, where annotations landed and what went wrong.
+    public struct Result: Sendable {
+        /// The drawing.
+        public var displayList: DisplayList
+        /// The viewport it shows.
+        public var viewport: Viewport
+        /// Where each place landed, in scene order.
+        public var annotations: [AnnotationPlacement]
+        /// Dropped callouts and the like.
+        public var diagnostics: [Diagnostic]
+    }
+
+    // MARK: Fitting
+
+    /// The callout of each place, measured, or `nil` where none shows.
+    private var callouts: [CalloutContent?] {
+        scene.places.map { CalloutContent.make(for: $0, mode: calloutMode, style: style.callout, measurer: measurer) }
+    }
+
+    /// What fitting must keep whole: each place with its marker and its callout above it,
+    /// each overlay with half its stroke and casing, the user location with its halo.
+    func fitItems(callouts: [CalloutContent?]) -> [FitItem] {
+        var items: [FitItem] = []
+        for (place, callout) in zip(scene.places, callouts) {
+            var margins = MarkerShape.margins(for: place.marker)
+            if let callout {
+                let above = -MarkerShape.calloutAnchorOffset(for: place.marker) + 1 + PlacedCallout.pointerLength + callout.size.height
+                margins = margins.union(EdgeInsets(top: above, left: callout.size.width / 2, bottom: 0, right: callout.size.width / 2))
+            }
+            items.append(FitItem(point: MapPoint(place.coordinate), margins: margins))
         }
-        for circle in scene.allCircles {
-            if let rect = MapRect(containing: circle.ring.map(MapPoint.init)) {
-                items.append(FitItem(rect: rect, margins: EdgeInsets(all: style.circle.reach)))
+        func add(_ lines: [[Coordinate]], reach: Double) {
+            if let rect = MapRect(containing: lines.flatMap(OverlayProjection.mapPoints)) {
+                items.append(FitItem(rect: rect, margins: EdgeInsets(all: reach)))
+            }
+        }
+        for circle in scene.allCircles { add([circle.ring], reach: (circle.style ?? style.circle).reach) }
+        for line in scene.polylines { add([line.coordinates], reach: (line.style ?? style.polyline).reach) }
+        for polygon in scene.polygons { add(polygon.rings, reach: (polygon.style ?? style.polygon).reach) }
+        if let user = scene.userLocation {
+            items.append(FitItem(point: MapPoint(user.location.coordinate), margins: UserLocationShape.margins(for: user, style: style.userLocation)))
+            let accuracy = user.location.horizontalAccuracy
+            if accuracy > 0, accuracy.isFinite {
+                add([Coordinate.geodesicCircle(center: user.location.coordinate, radius: accuracy, count: 32)], reach: 1)
             }
         }
         return items
@@ -30,56 +72,113 @@ public struct MapLayout: Sendable {
 
     /// The viewport a framing gives on a canvas size.
     ///
-    /// - Throws: `MapError` (`.usage`) when there is nothing to fit and no centre, or the
-    ///   canvas is empty.
+    /// - Throws: `MapError` `.badData` when there is nothing to fit and no centre, `.usage`
+    ///   when the canvas is empty.
     public func viewport(for framing: Framing, size: CanvasSize) throws(MapError) -> Viewport {
+        try viewport(for: framing, size: size, callouts: callouts)
+    }
+
+    private func viewport(for framing: Framing, size: CanvasSize, callouts: [CalloutContent?]) throws(MapError) -> Viewport {
+        func reservingTitle(_ options: FitOptions) -> FitOptions {
+            var options = options
+            options.padding.top += Furniture.titleHeight(scene.title, style: style.furniture, measurer: measurer)
+            return options
+        }
         do {
             switch framing {
-            case .fit(let options): return try Viewport.fitting(fitItems, in: size, options: options)
+            case .fit(let options):
+                return try Viewport.fitting(fitItems(callouts: callouts), in: size, options: reservingTitle(options))
             case .fitAround(let center, let options):
-                return try Viewport.fitting(fitItems, in: size, options: options, around: MapPoint(center))
+                return try Viewport.fitting(fitItems(callouts: callouts), in: size, options: reservingTitle(options), around: MapPoint(center))
             case .centerZoom(let center, let zoom): return Viewport(center: center, zoom: zoom, size: size)
             case .region(let region): return try Viewport.fitting(region, in: size)
             }
         } catch .noContent {
-            throw MapError(.badData, "nothing to draw", remedy: "give places, pins or circles, or frame the map with --center")
+            throw MapError(.badData, "nothing to draw", remedy: "give places, pins, overlays or a location, or frame the map with --center")
         } catch {
             throw MapError(.usage, "the canvas size \(size) has no area", remedy: "give --size with a positive width and height")
         }
     }
 
-    /// The drawing of the scene in a viewport, and where each annotation landed.
-    public func layOut(in viewport: Viewport) -> (DisplayList, [AnnotationPlacement]) {
-        var list = DisplayList(size: viewport.size)
-        list.append(.clear(style.backgroundColor))
-        for circle in scene.allCircles {
-            let path = ringPath(circle.ring, anchor: circle.center, in: viewport)
-            list.append(.fill(path, style.circle.fillColor!, evenOdd: false))
-            list.append(.stroke(path, StrokeStyle(color: style.circle.strokeColor!, lineWidth: style.circle.lineWidth)))
-        }
-        // North first, so southern markers overlap northern ones as on a paper map; ties
-        // keep input order.
-        let placed = scene.places.enumerated()
-            .map { (index: $0.offset, place: $0.element, point: viewport.point(for: $0.element.coordinate)) }
-            .sorted { ($0.point.y, $0.index) < ($1.point.y, $1.index) }
-        for entry in placed {
-            list.commands += MarkerShape.commands(for: entry.place.marker, at: entry.point, style: style)
-        }
-        let annotations = scene.places.map { place in
-            AnnotationPlacement(title: place.title, coordinate: place.coordinate, point: viewport.point(for: place.coordinate))
-        }
-        return (list, annotations)
+    // MARK: Drawing
+
+    /// Fits the viewport and lays the scene out in it.
+    public func layOut(framing: Framing, size: CanvasSize) throws(MapError) -> Result {
+        let callouts = self.callouts
+        let viewport = try viewport(for: framing, size: size, callouts: callouts)
+        return layOut(in: viewport, callouts: callouts)
     }
 
-    /// A closed ring projected in the world copy of `anchor` nearest the viewport's centre;
-    /// the ring's longitudes are continuous, so it stays whole across ±180°.
-    private func ringPath(_ ring: [Coordinate], anchor: Coordinate, in viewport: Viewport) -> Path {
-        let offset = viewport.worldCopyOffset(forMapX: MapPoint(anchor).x)
-        let points = ring.map { coordinate -> CanvasPoint in
-            var mapPoint = MapPoint(coordinate)
-            mapPoint.x += offset
-            return viewport.point(for: mapPoint)
+    /// Lays the scene out in a given viewport.
+    public func layOut(in viewport: Viewport) -> Result { layOut(in: viewport, callouts: callouts) }
+
+    private func layOut(in viewport: Viewport, callouts: [CalloutContent?]) -> Result {
+        var list = DisplayList(size: viewport.size)
+        var diagnostics: [Diagnostic] = []
+        list.append(.clear(style.backgroundColor))
+
+        for polygon in scene.polygons {
+            draw(polygon.rings.map(OverlayProjection.mapPoints), closed: true, style: polygon.style ?? style.polygon, in: viewport, into: &list)
         }
-        return Path.polyline(points, closed: true)
+        for line in scene.polylines {
+            draw([OverlayProjection.mapPoints(line.coordinates)], closed: false, style: line.style ?? style.polyline, in: viewport, into: &list)
+        }
+        for circle in scene.allCircles {
+            draw([OverlayProjection.mapPoints(circle.ring)], closed: true, style: circle.style ?? style.circle, in: viewport, into: &list)
+        }
+        if let user = scene.userLocation {
+            list.commands += UserLocationShape.commands(for: user, in: viewport, style: style.userLocation)
+        }
+
+        // Markers north first, so southern ones overlap northern ones as on a paper map;
+        // ties keep input order.
+        let points = scene.places.map { viewport.point(for: $0.coordinate) }
+        let order = points.indices.sorted { (points[$0].y, $0) < (points[$1].y, $1) }
+        for index in order {
+            list.commands += MarkerShape.commands(for: scene.places[index].marker, at: points[index], style: style)
+        }
+
+        // Callouts on top, the "going next" place first, then input order.
+        let requests = scene.places.indices.compactMap { index -> CalloutPlacer.Request? in
+            guard let content = callouts[index] else { return nil }
+            return CalloutPlacer.Request(index: index, content: content, point: points[index], marker: scene.places[index].marker)
+        }.sorted { ($0.marker == .goingNext ? 0 : 1, $0.index) < ($1.marker == .goingNext ? 0 : 1, $1.index) }
+        let markerRects = zip(scene.places, points).map { place, point in
+            let m = MarkerShape.margins(for: place.marker)
+            return CanvasRect(x: point.x - m.left, y: point.y - m.top, width: m.left + m.right, height: m.top + m.bottom)
+        }
+        let canvas = CanvasRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height).insetBy(2)
+        let (placed, dropped) = CalloutPlacer(canvas: canvas, markerRects: markerRects).place(requests)
+        for callout in placed { list.commands += callout.commands(style: style.callout) }
+        for index in dropped.sorted() {
+            diagnostics.append(Diagnostic(.warning, "callout for '\(scene.places[index].title)' dropped: no room on the map without overlapping another callout or leaving the image"))
+        }
+
+        // Furniture last, over everything.
+        var reserved = 0.0
+        if style.furniture.showsScaleBar {
+            let bar = Furniture.scaleBar(viewport: viewport, style: style.furniture, measurer: measurer)
+            list.commands += bar.commands
+            reserved = bar.rect.width
+        }
+        list.commands += Furniture.attribution(scene.attribution, viewport: viewport, reserved: reserved, style: style.furniture, measurer: measurer)
+        list.commands += Furniture.title(scene.title, viewport: viewport, style: style.furniture, measurer: measurer)
+
+        let annotations = zip(scene.places, points).map { place, point in
+            AnnotationPlacement(title: place.title, coordinate: place.coordinate, point: point)
+        }
+        return Result(displayList: list, viewport: viewport, annotations: annotations, diagnostics: diagnostics)
+    }
+
+    /// Draws lines or rings with casing, fill and stroke.
+    private func draw(_ lines: [[MapPoint]], closed: Bool, style shape: ShapeStyle, in viewport: Viewport, into list: inout DisplayList) {
+        let path = OverlayProjection.path(lines, closed: closed, in: viewport)
+        guard !path.elements.isEmpty else { return }
+        if closed, let fill = shape.fillColor { list.append(.fill(path, fill, evenOdd: true)) }
+        guard let stroke = shape.strokeColor else { return }
+        if let casing = shape.casingColor, shape.casingWidth > 0 {
+            list.append(.stroke(path, StrokeStyle(color: casing, lineWidth: shape.lineWidth + 2 * shape.casingWidth, lineCap: shape.lineCap, lineJoin: shape.lineJoin)))
+        }
+        list.append(.stroke(path, StrokeStyle(color: stroke, lineWidth: shape.lineWidth, dashPattern: shape.dashPattern, lineCap: shape.lineCap, lineJoin: shape.lineJoin)))
     }
 }

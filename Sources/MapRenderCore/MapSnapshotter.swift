@@ -35,12 +35,16 @@ public struct MapSnapshotter: Sendable {
         public var style: Style
         /// The output format.
         public var format: ImageFormat
+        /// Which callouts to show.
+        public var calloutMode: CalloutMode
 
         /// Creates options; by default an 800×600 PNG at scale 1, fitted, in the default style.
         public init(
             size: CanvasSize = CanvasSize(width: 800, height: 600), scale: Double = 1,
-            framing: Framing = .fit(FitOptions()), style: Style = .standard, format: ImageFormat = .png
+            framing: Framing = .fit(FitOptions()), style: Style = .standard, format: ImageFormat = .png,
+            calloutMode: CalloutMode = .all
         ) {
+            self.calloutMode = calloutMode
             self.size = size
             self.scale = scale
             self.framing = framing
@@ -60,26 +64,28 @@ public struct MapSnapshotter: Sendable {
         self.options = options
     }
 
+    /// The layout of the scene with a backend's text measurements.
+    private func layout(measurer: any TextMeasurer) -> MapLayout {
+        MapLayout(scene: scene, style: options.style, calloutMode: options.calloutMode, measurer: measurer)
+    }
+
     /// The viewport the snapshot will use, without drawing anything.
-    public func viewport() throws(MapError) -> Viewport {
-        try MapLayout(scene: scene, style: options.style).viewport(for: options.framing, size: options.size)
+    public func viewport(measurer: any TextMeasurer) throws(MapError) -> Viewport {
+        try layout(measurer: measurer).viewport(for: options.framing, size: options.size)
     }
 
-    /// The display list the snapshot will draw, with its viewport and placements.
-    public func displayList() throws(MapError) -> (DisplayList, Viewport, [AnnotationPlacement]) {
-        let layout = MapLayout(scene: scene, style: options.style)
-        let viewport = try layout.viewport(for: options.framing, size: options.size)
-        let (list, annotations) = layout.layOut(in: viewport)
-        return (list, viewport, annotations)
+    /// The laid-out map: display list, viewport, placements and diagnostics.
+    public func layOut(measurer: any TextMeasurer) throws(MapError) -> MapLayout.Result {
+        try layout(measurer: measurer).layOut(framing: options.framing, size: options.size)
     }
 
-    /// Draws the snapshot with a backend.
+    /// Lays out and draws the snapshot with a backend.
     public func makeSnapshot(renderer: some MapRenderer) throws(MapError) -> MapSnapshot {
-        let (list, viewport, annotations) = try displayList()
-        let data = try renderer.render(list, scale: options.scale, format: options.format)
+        let result = try layOut(measurer: renderer.textMeasurer)
+        let data = try renderer.render(result.displayList, scale: options.scale, format: options.format)
         return MapSnapshot(
-            data: data, format: options.format, scale: options.scale, viewport: viewport,
-            annotations: annotations, attribution: [], diagnostics: [])
+            data: data, format: options.format, scale: options.scale, viewport: result.viewport,
+            annotations: result.annotations, attribution: scene.attribution, diagnostics: result.diagnostics)
     }
 }
 

@@ -21,6 +21,9 @@ public enum MarkerShape {
             return EdgeInsets(top: pinHeadHeight + pinHeadRadius + 1, left: side, bottom: 3, right: side)
         case .goingNext:
             return EdgeInsets(all: arrowRadius + 3)
+        case .image(let marker):
+            let rect = marker.rect(at: CanvasPoint(x: 0, y: 0))
+            return EdgeInsets(top: -rect.minY, left: -rect.minX, bottom: rect.maxY, right: rect.maxX)
         }
     }
 
@@ -30,6 +33,7 @@ public enum MarkerShape {
         switch marker {
         case .pin: return -(pinHeadHeight + pinHeadRadius)
         case .goingNext: return -arrowRadius
+        case .image(let marker): return marker.rect(at: CanvasPoint(x: 0, y: 0)).minY
         }
     }
 
@@ -38,6 +42,7 @@ public enum MarkerShape {
         switch marker {
         case .pin(let color): return pin(color: color, at: point, style: style)
         case .goingNext: return arrow(at: point, style: style)
+        case .image(let marker): return [.image(marker.image, in: marker.rect(at: point))]
         }
     }
 

@@ -56,6 +56,31 @@ public enum Marker: Hashable, Sendable {
     case pin(Color)
     /// The arrow marker of the "where I am going next" favorite.
     case goingNext
+    /// A picture from a PNG file.
+    case image(MarkerImage)
+}
+
+/// A picture used as a marker, with the point of it that sits on the coordinate.
+public struct MarkerImage: Hashable, Sendable {
+    /// The picture; one pixel is drawn as one canvas point.
+    public var image: EncodedImage
+    /// The anchor's distance from the left edge, as a fraction of the width (0.5 = centre).
+    public var anchorX: Double
+    /// The anchor's distance from the top edge, as a fraction of the height (1 = bottom).
+    public var anchorY: Double
+
+    /// Creates an image marker; by default its bottom centre marks the coordinate.
+    public init(image: EncodedImage, anchorX: Double = 0.5, anchorY: Double = 1) {
+        self.image = image
+        self.anchorX = anchorX
+        self.anchorY = anchorY
+    }
+
+    /// The picture's rectangle when its anchor sits on `point`, in canvas points.
+    public func rect(at point: CanvasPoint) -> CanvasRect {
+        let width = Double(image.pixelWidth), height = Double(image.pixelHeight)
+        return CanvasRect(x: point.x - anchorX * width, y: point.y - anchorY * height, width: width, height: height)
+    }
 }
 
 extension String {

@@ -1,0 +1,78 @@
+public import MapGeometry
+
+/// Turns geographic lines and rings into canvas paths: densify along the geodesic, unwrap
+/// across ±180°, project, repeat per visible world copy, and drop sub-pixel steps.
+///
+/// The pipeline of Leaflet's `Polyline` (project → clip → simplify → render), with the
+/// world-copy repetition of py-staticmaps so anything crossing the antimeridian is drawn
+/// continuous.
+enum OverlayProjection {
+    /// Segments longer than this are split along the geodesic, in meters; shorter ones are
+    /// indistinguishable from straight at map scales where they are visible.
+    static let geodesicSegmentLength = 50_000.0
+    /// Vertices closer than this to the last kept one are dropped, in canvas points.
+    static let minimumStep = 0.25
+
+    /// The vertices of a line as map points: long segments densified along the geodesic,
+    /// longitudes continuous (each step under 180°), so x runs past the world's edge instead
+    /// of jumping back.
+    ///
+    /// - Complexity: O(n) plus the points added by densifying.
+    static func mapPoints(_ coordinates: [Coordinate]) -> [MapPoint] {
+        guard var previous = coordinates.first else { return [] }
+        var result = [MapPoint(previous)]
+        result.reserveCapacity(coordinates.count)
+        for next in coordinates.dropFirst() {
+            var coordinate = next
+            // Unwrap: take the copy of the next longitude nearest the previous one.
+            coordinate.longitude += ((previous.longitude - next.longitude) / 360).rounded() * 360
+            if previous.greatCircleDistance(to: coordinate) > geodesicSegmentLength {
+                let points = previous.geodesicPoints(to: coordinate, maximumSegmentLength: geodesicSegmentLength)
+                for point in points.dropFirst() { result.append(MapPoint(point)) }
+            } else {
+                result.append(MapPoint(coordinate))
+            }
+            previous = coordinate
+        }
+        return result
+    }
+
+    /// The shifts of whole worlds, in map points, under which a rect shows on the canvas.
+    static func worldOffsets(for rect: MapRect, in viewport: Viewport) -> [Double] {
+        let world = MapSize.world.width
+        let visible = viewport.visibleMapRect
+        let first = ((visible.minX - rect.maxX) / world).rounded(.up)
+        let last = ((visible.maxX - rect.minX) / world).rounded(.down)
+        guard first <= last else { return [] }
+        return (Int(first)...Int(last)).map { Double($0) * world }
+    }
+
+    /// Canvas points of map points shifted by a world offset, without steps shorter than
+    /// `minimumStep`; the last point is always kept so a line ends where it should.
+    static func canvasPoints(_ points: [MapPoint], offset: Double, in viewport: Viewport) -> [CanvasPoint] {
+        var result: [CanvasPoint] = []
+        result.reserveCapacity(points.count)
+        for (index, point) in points.enumerated() {
+            let canvas = viewport.point(for: MapPoint(x: point.x + offset, y: point.y))
+            if let last = result.last, index < points.count - 1,
+                abs(canvas.x - last.x) < minimumStep && abs(canvas.y - last.y) < minimumStep
+            {
+                continue
+            }
+            result.append(canvas)
+        }
+        return result
+    }
+
+    /// A path of one or more lines (or closed rings) in every world copy that shows.
+    static func path(_ lines: [[MapPoint]], closed: Bool, in viewport: Viewport) -> Path {
+        guard let rect = MapRect(containing: lines.joined()) else { return Path() }
+        var path = Path()
+        for offset in worldOffsets(for: rect, in: viewport) {
+            for line in lines {
+                path.append(Path.polyline(canvasPoints(line, offset: offset, in: viewport), closed: closed))
+            }
+        }
+        return path
+    }
+}
