@@ -39,7 +39,9 @@ let package = Package(
             name: "MapGeometryTests", dependencies: ["MapGeometry"],
             resources: [.copy("Resources")]),
         .testTarget(name: "MapRenderCoreTests", dependencies: ["MapRenderCore"]),
-        .testTarget(name: "MapRenderCairoTests", dependencies: ["MapRenderCairo"]),
+        .testTarget(
+            name: "MapRenderCairoTests", dependencies: ["MapRenderCairo"],
+            exclude: ["Goldens", "Failures"]),
         .testTarget(name: "MapDataTests", dependencies: ["MapData"]),
         .testTarget(
             name: "EndToEndTests",

@@ -19,6 +19,9 @@ public struct CairoRenderer: MapRenderer {
     public var textMeasurer: any TextMeasurer { PangoTextMeasurer() }
 
     public func render(_ list: DisplayList, scale: Double, format: ImageFormat) throws(MapError) -> [UInt8] {
+        // Cairo's SVG surface turns text into glyph outlines; SVGWriter keeps real text.
+        // SVG is vector, so the scale does not apply.
+        if format == .svg { return Array(SVGWriter(list).document.utf8) }
         let sink = ByteSink()
         let surface = try makeSurface(for: list, scale: scale, format: format, sink: sink)
         defer { cairo_surface_destroy(surface) }
@@ -53,8 +56,7 @@ public struct CairoRenderer: MapRenderer {
             surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
             cairo_surface_set_device_scale(surface, scale, scale)
         case .svg:
-            surface = cairo_svg_surface_create_for_stream(writeToSink, Unmanaged.passUnretained(sink).toOpaque(), width, height)
-            cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
+            throw MapError(.internalError, "SVG is written by SVGWriter, not through a Cairo surface")
         case .pdf:
             surface = cairo_pdf_surface_create_for_stream(writeToSink, Unmanaged.passUnretained(sink).toOpaque(), width, height)
             // A fixed creation date keeps PDF output byte-identical across runs.
