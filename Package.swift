@@ -29,7 +29,12 @@ let package = Package(
         .target(
             name: "MapRenderCairo",
             dependencies: ["MapRenderCore", "CCairo", "CPangoCairo"]),
-        .target(name: "MapData", dependencies: ["MapRenderCore", "CSQLite3"]),
+        .target(
+            name: "MapData", dependencies: ["MapRenderCore", "CSQLite3"],
+            exclude: ["WorldBasemap/make_world_basemap.py"],
+            // The built-in styles (also reachable as the top-level styles/ link) and the
+            // embedded world basemap.
+            resources: [.copy("Resources")]),
         .target(
             name: "MapRenderCommand",
             dependencies: ["MapGeometry", "MapRenderCore", "MapRenderCairo", "MapData"]),

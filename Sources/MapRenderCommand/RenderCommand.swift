@@ -43,7 +43,7 @@ enum RenderCommand {
 /// Turns the inputs of a request into a scene and a style.
 enum SceneLoader {
     static func style(for request: RenderRequest) throws(MapError) -> Style {
-        try rethrowingMapErrors { try StyleDecoder.load(nameOrPath: request.styleName, stylesDirectory: "styles") }
+        try rethrowingMapErrors { try StyleDecoder.load(nameOrPath: request.styleName) }
     }
 
     static func scene(for request: RenderRequest, style: Style) throws(MapError) -> MapScene {
