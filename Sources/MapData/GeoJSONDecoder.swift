@@ -206,10 +206,10 @@ private struct GeoJSONReader {
         if let elements = coordinatesNode.elements, elements.isEmpty { return }
         switch type {
         case "Point":
-            addPlace(at: try coordinates.position(coordinatesNode, path: coordinatesPath), properties)
+            try addPlace(at: try coordinates.position(coordinatesNode, path: coordinatesPath), properties)
         case "MultiPoint":
             for coordinate in try coordinates.positions(coordinatesNode, path: coordinatesPath) {
-                addPlace(at: coordinate, properties)
+                try addPlace(at: coordinate, properties)
             }
         case "LineString":
             addPolyline(try coordinates.lineString(coordinatesNode, path: coordinatesPath), properties)
@@ -228,11 +228,23 @@ private struct GeoJSONReader {
         }
     }
 
-    private mutating func addPlace(at coordinate: Coordinate, _ properties: GeoJSONFeatureStyle) {
+    private mutating func addPlace(at coordinate: Coordinate, _ properties: GeoJSONFeatureStyle) throws(MapError) {
+        var marker = Marker.pin(properties.markerColor ?? style.marker.defaultPinColor)
+        if let path = properties.markerImage {
+            let anchor = properties.markerAnchor ?? (0.5, 1)
+            marker = .image(MarkerImage(image: try image(at: path), anchorX: anchor.x, anchorY: anchor.y))
+        }
         content.places.append(
             Place(
                 id: Int64(content.places.count + 1), title: properties.title ?? "", subtitle: properties.description,
-                coordinate: coordinate, marker: .pin(properties.markerColor ?? style.marker.defaultPinColor)))
+                coordinate: coordinate, marker: marker, calloutImage: try properties.calloutImage.map { path throws(MapError) in try image(at: path) }))
+    }
+
+    /// A PNG named by a feature, relative to the GeoJSON file's folder.
+    private func image(at path: String) throws(MapError) -> EncodedImage {
+        let fileName = document.fileName
+        let folder = fileName.contains("/") ? String(fileName[..<fileName.lastIndex(of: "/")!]) : "."
+        return try PNGFile.read(atPath: path.hasPrefix("/") ? path : folder + "/" + path)
     }
 
     private mutating func addPolyline(_ coordinates: [Coordinate], _ properties: GeoJSONFeatureStyle) {

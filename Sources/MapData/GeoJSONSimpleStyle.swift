@@ -19,6 +19,12 @@ struct GeoJSONFeatureStyle {
     var dashPattern: [Double]?
     var lineCap: LineCap?
     var lineJoin: LineJoin?
+    /// `marker-image`: a PNG path, relative to the GeoJSON file's folder.
+    var markerImage: String?
+    /// `marker-anchor`: where the image sits on the point, fractions [x, y] of its size.
+    var markerAnchor: (x: Double, y: Double)?
+    /// `callout-image`: a PNG path for the callout's left accessory, relative like `marker-image`.
+    var calloutImage: String?
 
     /// A feature without properties.
     static let none = GeoJSONFeatureStyle()
@@ -60,6 +66,15 @@ struct GeoJSONFeatureStyle {
             case "stroke-dasharray": dashPattern = try GeoJSONFeatureStyle.dashes(value, path: valuePath, document)
             case "stroke-linecap": lineCap = try GeoJSONFeatureStyle.keyword(value, path: valuePath, document)
             case "stroke-linejoin": lineJoin = try GeoJSONFeatureStyle.keyword(value, path: valuePath, document)
+            case "marker-image": markerImage = try GeoJSONFeatureStyle.path(value, path: valuePath, document)
+            case "callout-image": calloutImage = try GeoJSONFeatureStyle.path(value, path: valuePath, document)
+            case "marker-anchor":
+                guard let values = value.elements, values.count == 2,
+                    let x = values[0].number, let y = values[1].number, (0...1).contains(x), (0...1).contains(y)
+                else {
+                    throw document.error("expected [x, y] with fractions in [0, 1]", at: value, path: valuePath)
+                }
+                markerAnchor = (x, y)
             default: break  // marker-size, marker-symbol and free-form data
             }
         }
@@ -100,6 +115,13 @@ struct GeoJSONFeatureStyle {
     }
 
     // MARK: - Values
+
+    private static func path(_ node: JSONNode, path: JSONPath, _ document: JSONDocument) throws(MapError) -> String {
+        guard let text = node.string, !text.isEmpty else {
+            throw document.error("expected the path of a PNG file, found \(node.kindDescription)", at: node, path: path)
+        }
+        return text
+    }
 
     /// A string property; numbers are accepted too (a `name` of `42` is common in exports).
     private static func text(_ node: JSONNode) -> String? {

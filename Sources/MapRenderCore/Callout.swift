@@ -12,6 +12,11 @@ public struct CalloutContent: Hashable, Sendable {
     var titleMetrics: TextMetrics
     /// Subtitle metrics, when there is a subtitle.
     var subtitleMetrics: TextMetrics?
+    /// The left accessory picture, if any, drawn as a square as tall as the text.
+    var image: EncodedImage?
+
+    /// Gap between the accessory picture and the text, in canvas points.
+    static let imageGap = 6.0
 
     /// Gap between title and subtitle, in canvas points.
     static let lineGap = 2.0
@@ -30,11 +35,14 @@ public struct CalloutContent: Hashable, Sendable {
         if mode == .all, let text = place.subtitle, !text.isEmpty {
             (subtitle, subtitleMetrics) = fitted(text, font: subtitleFont, width: maximumText, measurer: measurer)
         }
+        var textHeight = titleMetrics.height
+        if let subtitleMetrics { textHeight += lineGap + subtitleMetrics.height }
+        let imageWidth = place.calloutImage == nil ? 0 : textHeight + imageGap
         let textWidth = max(titleMetrics.width, subtitleMetrics?.width ?? 0)
-        var height = titleMetrics.height + 2 * style.padding
-        if let subtitleMetrics { height += lineGap + subtitleMetrics.height }
-        let size = CanvasSize(width: (textWidth + 2 * style.padding).rounded(.up), height: height.rounded(.up))
-        return CalloutContent(title: title, subtitle: subtitle, size: size, titleMetrics: titleMetrics, subtitleMetrics: subtitleMetrics)
+        let size = CanvasSize(width: (imageWidth + textWidth + 2 * style.padding).rounded(.up), height: (textHeight + 2 * style.padding).rounded(.up))
+        return CalloutContent(
+            title: title, subtitle: subtitle, size: size, titleMetrics: titleMetrics, subtitleMetrics: subtitleMetrics,
+            image: place.calloutImage)
     }
 
     /// The longest prefix of `text` that, with an ellipsis, fits `width`; the text itself
@@ -137,7 +145,16 @@ public struct PlacedCallout: Hashable, Sendable {
             .fill(outline, style.fillColor, evenOdd: false),
             .stroke(outline, StrokeStyle(color: style.strokeColor, lineWidth: 1)),
         ]
-        let textX = bubble.minX + style.padding
+        var textX = bubble.minX + style.padding
+        if let image = content.image {
+            // The picture keeps its aspect ratio inside a square as tall as the text.
+            let side = bubble.height - 2 * style.padding
+            let aspect = Double(image.pixelWidth) / Double(max(image.pixelHeight, 1))
+            let (width, height) = aspect >= 1 ? (side, side / aspect) : (side * aspect, side)
+            let rect = CanvasRect(x: textX + (side - width) / 2, y: bubble.minY + style.padding + (side - height) / 2, width: width, height: height)
+            commands.append(.image(image, in: rect))
+            textX += side + CalloutContent.imageGap
+        }
         var baseline = bubble.minY + style.padding + content.titleMetrics.ascent
         commands.append(.text(TextRun(content.title, origin: CanvasPoint(x: textX, y: baseline),
             font: Font(family: style.fontFamily, size: style.titleSize, isBold: true), color: style.titleColor)))

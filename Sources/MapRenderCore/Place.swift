@@ -19,12 +19,16 @@ public struct Place: Hashable, Sendable {
     public var proximityRadius: Double?
     /// Whether to draw the geofence circle around the place.
     public var showsProximity: Bool
+    /// A picture shown at the left of the callout (MapKit's left accessory view), or `nil`.
+    public var calloutImage: EncodedImage?
 
     /// Creates a place.
     public init(
         id: Int64 = 0, title: String, subtitle: String? = nil, coordinate: Coordinate,
-        marker: Marker = .pin(.red), proximityRadius: Double? = nil, showsProximity: Bool = false
+        marker: Marker = .pin(.red), proximityRadius: Double? = nil, showsProximity: Bool = false,
+        calloutImage: EncodedImage? = nil
     ) {
+        self.calloutImage = calloutImage
         self.id = id
         self.title = title
         self.subtitle = subtitle
