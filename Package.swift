@@ -45,7 +45,7 @@ let package = Package(
             resources: [.copy("Resources")]),
         .testTarget(name: "MapRenderCoreTests", dependencies: ["MapRenderCore"]),
         .testTarget(
-            name: "MapRenderCairoTests", dependencies: ["MapRenderCairo"],
+            name: "MapRenderCairoTests", dependencies: ["MapRenderCairo", "MapData"],
             exclude: ["Goldens", "Failures"]),
         .testTarget(name: "MapDataTests", dependencies: ["MapData"]),
         .testTarget(

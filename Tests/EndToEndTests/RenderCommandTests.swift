@@ -146,3 +146,103 @@ struct RenderCommandTests {
         #expect(version.status == 0 && version.outputText.hasPrefix("maprender "))
     }
 }
+
+@Suite("maprender rendering features, end to end")
+struct RenderFeatureTests {
+    let favorites = Maprender.packageRoot.appendingPathComponent("examples/favorites.db").path
+    let overlays = Maprender.packageRoot.appendingPathComponent("examples/overlays.geojson").path
+
+    @Test("the PDF keeps real text: its callout titles extract with pdftotext")
+    func pdfText() throws {
+        let folder = try TemporaryDirectory()
+        let result = try Maprender.run(["--geojson", overlays, "--title", "Cherry Creek Trail", "-o", folder.path("map.pdf")])
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext") else {
+            Issue.record("pdftotext is missing: apt-get install poppler-utils")
+            return
+        }
+        let extract = Process()
+        extract.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
+        extract.arguments = [folder.path("map.pdf"), folder.path("map.txt")]
+        try extract.run()
+        extract.waitUntilExit()
+        let text = try String(contentsOfFile: folder.path("map.txt"), encoding: .utf8)
+        #expect(extract.terminationStatus == 0)
+        for title in ["Cherry Creek Trail", "Union Station", "1701 Wynkoop St"] {
+            #expect(text.contains(title), "'\(title)' not in the PDF's text: \(text)")
+        }
+    }
+
+    @Test("the SVG holds the callouts as text, fit to inline in HTML")
+    func svgText() throws {
+        let result = try Maprender.run(["--geojson", overlays, "--format", "svg", "-o", "-"])
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        let svg = result.outputText
+        #expect(svg.contains("viewBox=\"0 0 800 600\""))
+        #expect(svg.contains(">Union Station</text>"))
+        #expect(!svg.contains("href=\"http"))
+    }
+
+    @Test("--strict turns a dropped callout into exit 69 with no output")
+    func strict() throws {
+        let folder = try TemporaryDirectory()
+        let result = try Maprender.run(["--places", favorites, "--strict", "-o", folder.path("map.png")])
+        #expect(result.status == 69, "stderr: \(result.errors)")
+        #expect(result.errors.contains("error: --strict: callout for"))
+        #expect(try folder.listing().isEmpty)
+        let relaxed = try Maprender.run(["--places", favorites, "--strict", "--callouts", "none", "-o", folder.path("map.png")])
+        #expect(relaxed.status == 0, "stderr: \(relaxed.errors)")
+    }
+
+    @Test("dropped callouts are listed in the sidecar's diagnostics")
+    func sidecarDiagnostics() throws {
+        let folder = try TemporaryDirectory()
+        let result = try Maprender.run(["--places", favorites, "-o", folder.path("map.png"), "--sidecar", folder.path("map.json")])
+        #expect(result.status == 0)
+        let sidecar = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("map.json")))) as? [String: Any])
+        let diagnostics = try #require(sidecar["diagnostics"] as? [[String: String]])
+        let warnings = result.errors.split(separator: "\n").count
+        #expect(diagnostics.count == warnings)
+        #expect(diagnostics.allSatisfy { $0["severity"] == "warning" && $0["message"]!.contains("dropped") })
+    }
+
+    @Test("an image marker sits on its anchor")
+    func markerImage() throws {
+        let folder = try TemporaryDirectory()
+        let star = Maprender.packageRoot.appendingPathComponent("examples/icons/star.png").path
+        let result = try Maprender.run([
+            "--pin", "0,0", "--marker-image", "\(star),0.5,0.5", "--center", "0,0", "--zoom", "10", "--size", "100x100",
+            "--basemap", "none", "-o", folder.path("star.png"),
+        ])
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        let image = try RasterImage(png: Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("star.png")))))
+        let middle = image.pixel(x: 50, y: 51)
+        #expect(middle.red > 200 && middle.green > 120 && middle.blue < 100, "the star's gold at the centre: \(middle)")
+        let bad = try Maprender.run(["--pin", "0,0", "--marker-image", favorites, "-o", folder.path("x.png")])
+        #expect(bad.status == 65 && bad.errors.contains("not a PNG"))
+    }
+
+    @Test("styles: by name, unknown names, and bad files")
+    func styles() throws {
+        let folder = try TemporaryDirectory()
+        let dark = try Maprender.run(["--pin", "0,0", "--style", "dark", "--size", "50x50", "-o", folder.path("dark.png")])
+        #expect(dark.status == 0, "stderr: \(dark.errors)")
+        let image = try RasterImage(png: Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("dark.png")))))
+        let corner = image.pixel(x: 1, y: 1)
+        #expect(Int(corner.red) + Int(corner.green) + Int(corner.blue) < 150, "dark background: \(corner)")
+        let unknown = try Maprender.run(["--pin", "0,0", "--style", "drak", "-o", folder.path("x.png")])
+        #expect(unknown.status == 64 && unknown.errors.contains("dark"))
+        try Data("{\"callout\": {\"titleSize\": \"big\"}}".utf8).write(to: URL(fileURLWithPath: folder.path("bad.json")))
+        let bad = try Maprender.run(["--pin", "0,0", "--style", folder.path("bad.json"), "-o", folder.path("x.png")])
+        #expect(bad.status == 65 && bad.errors.contains("callout.titleSize"), "stderr: \(bad.errors)")
+        #expect(try folder.listing() == ["bad.json", "dark.png"])
+    }
+
+    @Test("a broken GeoJSON file: exit 65 naming the position")
+    func badGeoJSON() throws {
+        let folder = try TemporaryDirectory()
+        try Data("{\"type\": \"Point\", \"coordinates\": [10, 95]}".utf8).write(to: URL(fileURLWithPath: folder.path("bad.geojson")))
+        let result = try Maprender.run(["--geojson", folder.path("bad.geojson"), "-o", folder.path("x.png")])
+        #expect(result.status == 65 && result.errors.contains("bad.geojson:1:") && result.errors.contains("latitude 95"), "stderr: \(result.errors)")
+    }
+}

@@ -329,7 +329,13 @@ private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathCompon
 @Test func theShippedExampleDecodes() throws {
     let content = try GeoJSONDecoder.read(atPath: packageRoot + "/examples/overlays.geojson")
     #expect(content.places.map(\.title) == ["Confluence Park", "Union Station", "Denver Museum of Nature & Science"])
-    #expect(content.places[0].marker == .pin(.green))
+    // marker-image and callout-image resolve relative to the GeoJSON file.
+    guard case .image(let star) = content.places[0].marker else {
+        Issue.record("Confluence Park should use the star image marker")
+        return
+    }
+    #expect(star.image.pixelWidth == 32 && star.anchorX == 0.5 && star.anchorY == 0.5)
+    #expect(content.places[2].calloutImage?.pixelHeight == 32)
     #expect(content.places[1].marker == .pin(Style.standard.marker.defaultPinColor))
     #expect(content.polylines.map(\.title) == ["Cherry Creek Trail", "Walk: Union Station to Larimer Square"])
     #expect((15...30).contains(content.polylines[0].coordinates.count))
