@@ -1,7 +1,8 @@
 public import MapGeometry
 
 /// Turns geographic lines and rings into canvas paths: densify along the geodesic, unwrap
-/// across ±180°, project, repeat per visible world copy, and drop sub-pixel steps.
+/// across ±180°, project, repeat per visible world copy, drop sub-pixel steps and simplify
+/// (Douglas–Peucker) to a quarter point.
 ///
 /// The pipeline of Leaflet's `Polyline` (project → clip → simplify → render), with the
 /// world-copy repetition of py-staticmaps so anything crossing the antimeridian is drawn
@@ -12,6 +13,9 @@ enum OverlayProjection {
     static let geodesicSegmentLength = 50_000.0
     /// Vertices closer than this to the last kept one are dropped, in canvas points.
     static let minimumStep = 0.25
+    /// Douglas–Peucker tolerance, in canvas points: a quarter point is under half a device
+    /// pixel even at scale 2, so the simplified line draws the same.
+    static let simplificationTolerance = 0.25
 
     /// The vertices of a line as map points: long segments densified along the geodesic,
     /// longitudes continuous (each step under 180°), so x runs past the world's edge instead
@@ -70,7 +74,8 @@ enum OverlayProjection {
         var path = Path()
         for offset in worldOffsets(for: rect, in: viewport) {
             for line in lines {
-                path.append(Path.polyline(canvasPoints(line, offset: offset, in: viewport), closed: closed))
+                let points = Simplification.douglasPeucker(canvasPoints(line, offset: offset, in: viewport), tolerance: simplificationTolerance)
+                path.append(Path.polyline(points, closed: closed))
             }
         }
         return path
