@@ -57,6 +57,28 @@ public struct Path: Hashable, Sendable {
 
     /// Appends another path's elements.
     public mutating func append(_ other: Path) { elements.append(contentsOf: other.elements) }
+
+    /// A rectangle holding every point and control point (arcs by their whole circle), or
+    /// `nil` for an empty path. Never smaller than the drawn shape.
+    public var boundingRect: CanvasRect? {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        func add(_ p: CanvasPoint, _ r: Double = 0) {
+            minX = min(minX, p.x - r)
+            maxX = max(maxX, p.x + r)
+            minY = min(minY, p.y - r)
+            maxY = max(maxY, p.y + r)
+        }
+        for element in elements {
+            switch element {
+            case .move(let p), .line(let p): add(p)
+            case .curve(let a, let b, let c): add(a); add(b); add(c)
+            case .arc(let center, let radius, _, _): add(center, radius)
+            case .close: break
+            }
+        }
+        guard minX <= maxX else { return nil }
+        return CanvasRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
 }
 
 /// How a path's outline is stroked.

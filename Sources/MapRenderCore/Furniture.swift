@@ -2,6 +2,26 @@ public import MapGeometry
 
 /// The scale bar, attribution and title: map furniture laid out on the canvas.
 enum Furniture {
+    /// The scale bar, attribution and title of a scene, with the rectangles they cover.
+    static func layOut(scene: MapScene, viewport: Viewport, style: FurnitureStyle, measurer: any TextMeasurer) -> (commands: [DrawCommand], rects: [CanvasRect]) {
+        var commands: [DrawCommand] = []
+        var rects: [CanvasRect] = []
+        var reserved = 0.0
+        if style.showsScaleBar {
+            let bar = scaleBar(viewport: viewport, style: style, measurer: measurer)
+            commands += bar.commands
+            rects.append(bar.rect)
+            reserved = bar.rect.width
+        }
+        for part in [attribution(scene.attribution, viewport: viewport, reserved: reserved, style: style, measurer: measurer),
+                     title(scene.title, viewport: viewport, style: style, measurer: measurer)] {
+            commands += part
+            // Each part starts with its plate, whose outline is its extent.
+            if case .fill(let plate, _, _)? = part.first, let rect = plate.boundingRect { rects.append(rect) }
+        }
+        return (commands, rects)
+    }
+
     /// Space between furniture and the canvas edge, in canvas points.
     static let inset = 8.0
 

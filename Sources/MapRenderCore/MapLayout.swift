@@ -102,21 +102,38 @@ public struct MapLayout: Sendable {
 
     // MARK: Drawing
 
-    /// Fits the viewport and lays the scene out in it.
-    public func layOut(framing: Framing, size: CanvasSize) throws(MapError) -> Result {
+    /// Fits the viewport, asks the basemap for what it shows, and lays everything out.
+    public func layOut(framing: Framing, size: CanvasSize, basemap: (any BasemapSource)? = nil) throws(MapError) -> Result {
         let callouts = self.callouts
         let viewport = try viewport(for: framing, size: size, callouts: callouts)
-        return layOut(in: viewport, callouts: callouts)
+        let features = try basemap?.vectorFeatures(in: viewport.visibleMapRect, zoom: viewport.zoom)
+        return layOut(in: viewport, callouts: callouts, basemap: features)
     }
 
-    /// Lays the scene out in a given viewport.
-    public func layOut(in viewport: Viewport) -> Result { layOut(in: viewport, callouts: callouts) }
+    /// Lays the scene out in a given viewport, over a basemap extract if given.
+    public func layOut(in viewport: Viewport, basemap: VectorBasemap? = nil) -> Result {
+        layOut(in: viewport, callouts: callouts, basemap: basemap)
+    }
 
-    private func layOut(in viewport: Viewport, callouts: [CalloutContent?]) -> Result {
+    private func layOut(in viewport: Viewport, callouts: [CalloutContent?], basemap: VectorBasemap? = nil) -> Result {
+        // Place everything first, then paint bottom to top.
+        let points = scene.places.map { viewport.point(for: $0.coordinate) }
+        let markerRects = zip(scene.places, points).map { place, point in
+            let m = MarkerShape.margins(for: place.marker)
+            return CanvasRect(x: point.x - m.left, y: point.y - m.top, width: m.left + m.right, height: m.top + m.bottom)
+        }
+        // Callouts: the "going next" place first, then input order.
+        let requests = scene.places.indices.compactMap { index -> CalloutPlacer.Request? in
+            guard let content = callouts[index] else { return nil }
+            return CalloutPlacer.Request(index: index, content: content, point: points[index], marker: scene.places[index].marker)
+        }.sorted { ($0.marker == .goingNext ? 0 : 1, $0.index) < ($1.marker == .goingNext ? 0 : 1, $1.index) }
+        let canvas = CanvasRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height).insetBy(2)
+        let (placed, dropped) = CalloutPlacer(canvas: canvas, markerRects: markerRects).place(requests)
+        let furniture = Furniture.layOut(scene: scene, viewport: viewport, style: style.furniture, measurer: measurer)
+
         var list = DisplayList(size: viewport.size)
-        var diagnostics: [Diagnostic] = []
         list.append(.clear(style.backgroundColor))
-
+        if let basemap { list.commands += BasemapLayout.geometryCommands(basemap, in: viewport, style: style.basemap) }
         for polygon in scene.polygons {
             draw(polygon.rings.map(OverlayProjection.mapPoints), closed: true, style: polygon.style ?? style.polygon, in: viewport, into: &list)
         }
@@ -126,44 +143,26 @@ public struct MapLayout: Sendable {
         for circle in scene.allCircles {
             draw([OverlayProjection.mapPoints(circle.ring)], closed: true, style: circle.style ?? style.circle, in: viewport, into: &list)
         }
+        if let basemap {
+            // Basemap names yield to every marker, callout and piece of furniture.
+            list.commands += BasemapLayout.labelCommands(
+                basemap.labels, in: viewport, style: style.basemap, fontFamily: style.furniture.fontFamily,
+                obstacles: markerRects + placed.map(\.bounds) + furniture.rects, measurer: measurer)
+        }
         if let user = scene.userLocation {
             list.commands += UserLocationShape.commands(for: user, in: viewport, style: style.userLocation)
         }
-
         // Markers north first, so southern ones overlap northern ones as on a paper map;
         // ties keep input order.
-        let points = scene.places.map { viewport.point(for: $0.coordinate) }
-        let order = points.indices.sorted { (points[$0].y, $0) < (points[$1].y, $1) }
-        for index in order {
+        for index in points.indices.sorted(by: { (points[$0].y, $0) < (points[$1].y, $1) }) {
             list.commands += MarkerShape.commands(for: scene.places[index].marker, at: points[index], style: style)
         }
-
-        // Callouts on top, the "going next" place first, then input order.
-        let requests = scene.places.indices.compactMap { index -> CalloutPlacer.Request? in
-            guard let content = callouts[index] else { return nil }
-            return CalloutPlacer.Request(index: index, content: content, point: points[index], marker: scene.places[index].marker)
-        }.sorted { ($0.marker == .goingNext ? 0 : 1, $0.index) < ($1.marker == .goingNext ? 0 : 1, $1.index) }
-        let markerRects = zip(scene.places, points).map { place, point in
-            let m = MarkerShape.margins(for: place.marker)
-            return CanvasRect(x: point.x - m.left, y: point.y - m.top, width: m.left + m.right, height: m.top + m.bottom)
-        }
-        let canvas = CanvasRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height).insetBy(2)
-        let (placed, dropped) = CalloutPlacer(canvas: canvas, markerRects: markerRects).place(requests)
         for callout in placed { list.commands += callout.commands(style: style.callout) }
-        for index in dropped.sorted() {
-            diagnostics.append(Diagnostic(.warning, "callout for '\(scene.places[index].title)' dropped: no room on the map without overlapping another callout or leaving the image"))
-        }
+        list.commands += furniture.commands
 
-        // Furniture last, over everything.
-        var reserved = 0.0
-        if style.furniture.showsScaleBar {
-            let bar = Furniture.scaleBar(viewport: viewport, style: style.furniture, measurer: measurer)
-            list.commands += bar.commands
-            reserved = bar.rect.width
+        let diagnostics = dropped.sorted().map { index in
+            Diagnostic(.warning, "callout for '\(scene.places[index].title)' dropped: no room on the map without overlapping another callout or leaving the image")
         }
-        list.commands += Furniture.attribution(scene.attribution, viewport: viewport, reserved: reserved, style: style.furniture, measurer: measurer)
-        list.commands += Furniture.title(scene.title, viewport: viewport, style: style.furniture, measurer: measurer)
-
         let annotations = zip(scene.places, points).map { place, point in
             AnnotationPlacement(title: place.title, coordinate: place.coordinate, point: point)
         }

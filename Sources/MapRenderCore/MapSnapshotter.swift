@@ -57,16 +57,28 @@ public struct MapSnapshotter: Sendable {
     public var scene: MapScene
     /// How to draw it.
     public var options: Options
+    /// What goes under the scene, or `nil` for a plain background.
+    public var basemap: (any BasemapSource)?
 
     /// Creates a snapshotter.
-    public init(scene: MapScene, options: Options = Options()) {
+    public init(scene: MapScene, options: Options = Options(), basemap: (any BasemapSource)? = nil) {
         self.scene = scene
         self.options = options
+        self.basemap = basemap
+    }
+
+    /// The credits of the scene and the basemap, each once, in order.
+    private var attribution: [String] {
+        var credits: [String] = []
+        for credit in (basemap?.attribution ?? []) + scene.attribution where !credits.contains(credit) { credits.append(credit) }
+        return credits
     }
 
     /// The layout of the scene with a backend's text measurements.
     private func layout(measurer: any TextMeasurer) -> MapLayout {
-        MapLayout(scene: scene, style: options.style, calloutMode: options.calloutMode, measurer: measurer)
+        var scene = self.scene
+        scene.attribution = attribution
+        return MapLayout(scene: scene, style: options.style, calloutMode: options.calloutMode, measurer: measurer)
     }
 
     /// The viewport the snapshot will use, without drawing anything.
@@ -76,7 +88,7 @@ public struct MapSnapshotter: Sendable {
 
     /// The laid-out map: display list, viewport, placements and diagnostics.
     public func layOut(measurer: any TextMeasurer) throws(MapError) -> MapLayout.Result {
-        try layout(measurer: measurer).layOut(framing: options.framing, size: options.size)
+        try layout(measurer: measurer).layOut(framing: options.framing, size: options.size, basemap: basemap)
     }
 
     /// Lays out and draws the snapshot with a backend.
@@ -85,7 +97,7 @@ public struct MapSnapshotter: Sendable {
         let data = try renderer.render(result.displayList, scale: options.scale, format: options.format)
         return MapSnapshot(
             data: data, format: options.format, scale: options.scale, viewport: result.viewport,
-            annotations: result.annotations, attribution: scene.attribution, diagnostics: result.diagnostics)
+            annotations: result.annotations, attribution: attribution, diagnostics: result.diagnostics)
     }
 }
 

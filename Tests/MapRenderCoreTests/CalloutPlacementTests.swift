@@ -21,7 +21,7 @@ struct CalloutPlacementTests {
         let result = layout.layOut(in: viewport)
         let bubbles = result.displayList.commands.compactMap { command -> CanvasRect? in
             guard case .fill(let path, let color, _) = command, color == Style.standard.callout.fillColor else { return nil }
-            return path.bounds
+            return path.boundingRect
         }
         #expect(bubbles.count + result.diagnostics.count == places.count)
         for (i, a) in bubbles.enumerated() {
@@ -52,25 +52,6 @@ struct SplitMix64 {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
-    }
-}
-
-extension Path {
-    /// The bounding box of the path's points (arcs by their full circle).
-    var bounds: CanvasRect {
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        func add(_ p: CanvasPoint, _ r: Double = 0) {
-            minX = min(minX, p.x - r); maxX = max(maxX, p.x + r); minY = min(minY, p.y - r); maxY = max(maxY, p.y + r)
-        }
-        for element in elements {
-            switch element {
-            case .move(let p), .line(let p): add(p)
-            case .curve(let a, let b, let c): add(a); add(b); add(c)
-            case .arc(let c, let r, _, _): add(c, r)
-            case .close: break
-            }
-        }
-        return CanvasRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 }
 
