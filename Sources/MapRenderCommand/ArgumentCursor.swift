@@ -37,12 +37,19 @@ struct ArgumentCursor {
             pendingValue = nil
             return pending
         }
-        guard index < words.count, !(words[index].hasPrefix("-") && words[index] != "-" && Double(words[index]) == nil)
-        else {
+        guard index < words.count, !ArgumentCursor.isOption(words[index]) else {
             throw MapError(.usage, "\(option) needs a value", remedy: "see 'maprender --help'")
         }
         defer { index += 1 }
         return words[index]
+    }
+
+    /// Whether a word is an option rather than a value: `--name`, or `-` and a letter
+    /// (`-o`). A negative number (`-33.8,151.2`) and a lone `-` are values.
+    static func isOption(_ word: String) -> Bool {
+        if word.hasPrefix("--") { return true }
+        guard word.hasPrefix("-"), let second = word.dropFirst().first else { return false }
+        return second.isLetter
     }
 
     /// Fails when an option that takes no value was given one with `=`.

@@ -30,7 +30,7 @@ enum HelpText {
         LOOK
           --size WxH                canvas size in points (default 800x600)
           --scale S                 pixel density: 2 for HiDPI (default 1)
-          --basemap world|none      default world (a plain background until the world map lands)
+          --basemap world|none      world: the embedded offline Natural Earth map (default); none: plain
           --format png|svg|pdf      default: from the output's extension
 
         OUTPUT

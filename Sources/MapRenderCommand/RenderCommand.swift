@@ -15,7 +15,8 @@ enum RenderCommand {
         let options = MapSnapshotter.Options(
             size: request.size, scale: request.scale, framing: request.framing, style: style, format: format,
             calloutMode: request.calloutMode)
-        let snapshot = try MapSnapshotter(scene: scene, options: options).makeSnapshot(renderer: CairoRenderer())
+        let basemap = try SceneLoader.basemap(for: request)
+        let snapshot = try MapSnapshotter(scene: scene, options: options, basemap: basemap).makeSnapshot(renderer: CairoRenderer())
 
         for diagnostic in snapshot.diagnostics {
             Console.printError("\(diagnostic.severity.rawValue): \(diagnostic.message)")
@@ -44,6 +45,15 @@ enum RenderCommand {
 enum SceneLoader {
     static func style(for request: RenderRequest) throws(MapError) -> Style {
         try rethrowingMapErrors { try StyleDecoder.load(nameOrPath: request.styleName) }
+    }
+
+    /// The basemap `--basemap` names: the embedded world by default, none for a plain
+    /// background.
+    static func basemap(for request: RenderRequest) throws(MapError) -> (any BasemapSource)? {
+        switch request.basemap {
+        case "none": return nil
+        default: return try WorldBasemap.embedded()
+        }
     }
 
     static func scene(for request: RenderRequest, style: Style) throws(MapError) -> MapScene {

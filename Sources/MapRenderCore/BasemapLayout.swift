@@ -18,6 +18,8 @@ enum BasemapLayout {
             for line in lines { path.append(OverlayProjection.path([line], closed: false, in: viewport)) }
             if !path.elements.isEmpty { commands.append(.stroke(path, style)) }
         }
+        // The sea is water like the lakes; land is painted over it.
+        commands.append(.clear(style.waterColor))
         fill(basemap.land, style.landColor)
         fill(basemap.lakes, style.waterColor)
         stroke(basemap.rivers, StrokeStyle(color: style.waterColor, lineWidth: 1.2 * weight))

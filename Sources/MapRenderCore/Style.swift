@@ -5,8 +5,8 @@
 public struct Style: Hashable, Sendable {
     /// The style's name, as given to `--style`.
     public var name: String
-    /// The colour under everything: the sea of the world basemap, and the whole map with
-    /// `--basemap none`.
+    /// The colour under everything: the whole map with `--basemap none` (with the world
+    /// basemap the sea takes the basemap's water colour).
     public var backgroundColor: Color
     /// Colours of the embedded world basemap.
     public var basemap: BasemapStyle
@@ -57,7 +57,7 @@ public struct Style: Hashable, Sendable {
 public struct BasemapStyle: Hashable, Sendable {
     /// Land fill.
     public var landColor: Color = Color(hex: 0xF7F5F0)
-    /// Lakes and rivers.
+    /// The sea, lakes and rivers.
     public var waterColor: Color = Color(hex: 0xAAD3DF)
     /// Country borders.
     public var borderColor: Color = Color(hex: 0x9E9AA8)
