@@ -73,7 +73,7 @@ public enum StyleDecoder {
     /// The folder of the styles shipped with the package (`styles/` in the repository),
     /// inside the package's resource bundle.
     public static var builtInDirectory: String {
-        Bundle.module.url(forResource: "Resources", withExtension: nil)?.appendingPathComponent("styles").path ?? "styles"
+        PackageResources.path("styles") ?? "styles"
     }
 
     /// Finds and decodes the style that `--style` names.

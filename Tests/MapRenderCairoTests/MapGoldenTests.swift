@@ -10,10 +10,25 @@ import Testing
 struct MapGoldenTests {
     let size = CanvasSize(width: 400, height: 300)
 
-    func render(_ scene: MapScene, style: Style = .standard, scale: Double = 1, framing: Framing? = nil) throws -> [UInt8] {
+    func render(
+        _ scene: MapScene, style: Style = .standard, scale: Double = 1, framing: Framing? = nil,
+        basemap: (any BasemapSource)? = nil
+    ) throws -> [UInt8] {
         let options = MapSnapshotter.Options(
             size: size, scale: scale, framing: framing ?? .fit(FitOptions()), style: style, format: .png)
-        return try MapSnapshotter(scene: scene, options: options).makeSnapshot(renderer: CairoRenderer()).data
+        return try MapSnapshotter(scene: scene, options: options, basemap: basemap).makeSnapshot(renderer: CairoRenderer()).data
+    }
+
+    @Test("the embedded world basemap: a world map and a regional map with labels", arguments: [
+        ("map-world", Coordinate(latitude: 20, longitude: 10), 0.7),
+        ("map-colorado", Coordinate(latitude: 39.5, longitude: -105.5), 5.5),
+    ])
+    func world(name: String, center: Coordinate, zoom: Double) throws {
+        let scene = MapScene(places: [Place(title: "Denver", coordinate: Coordinate(latitude: 39.7392, longitude: -104.9903))])
+        for style in [("", Style.standard), ("-dark", try StyleDecoder.load(nameOrPath: "dark"))] {
+            let png = try render(scene, style: style.1, framing: .centerZoom(center, zoom: zoom), basemap: try WorldBasemap.embedded())
+            GoldenImage.assertMatches(png, named: name + style.0)
+        }
     }
 
     static let denver: MapScene = {

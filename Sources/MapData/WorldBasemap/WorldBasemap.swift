@@ -22,7 +22,7 @@ public struct WorldBasemap: BasemapSource {
     /// The resource's file name inside the package's `Resources` folder.
     static let resourceName = "world.sqlite"
     /// The name SwiftPM gives MapData's resource bundle (`<package>_<target>.resources`).
-    static let bundleName = "maprender_MapData.resources"
+    static let bundleName = PackageResources.bundleName
 
     /// Credits for Natural Earth, which asks for none but suggests this line.
     public var attribution: [String] { ["Made with Natural Earth"] }
@@ -73,27 +73,8 @@ public struct WorldBasemap: BasemapSource {
         return try WorldBasemap(path: path, isEmbedded: true)
     }
 
-    /// Finds the resource without risking the trap in SwiftPM's generated `Bundle.module`
-    /// (it calls `fatalError` when the bundle is missing): `Bundle.module` is only touched
-    /// once its first candidate, the bundle next to the main executable, is known to exist.
-    /// The directory of the executable with symbolic links resolved is tried too, for an
-    /// installation that links `/usr/local/bin/maprender` to the real binary.
-    static func embeddedPath() -> String? {
-        let files = FileManager.default
-        let beside = Bundle.main.bundleURL.appendingPathComponent(bundleName)
-        if files.fileExists(atPath: beside.path),
-            let url = Bundle.module.url(
-                forResource: "world", withExtension: "sqlite", subdirectory: "Resources"),
-            files.fileExists(atPath: url.path)
-        {
-            return url.path
-        }
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        let resolved = executable.deletingLastPathComponent()
-            .appendingPathComponent(bundleName).appendingPathComponent("Resources")
-            .appendingPathComponent(resourceName)
-        return files.fileExists(atPath: resolved.path) ? resolved.path : nil
-    }
+    /// The path of the shipped file, or `nil` when the bundle is not installed.
+    static func embeddedPath() -> String? { PackageResources.path(resourceName) }
 
     // MARK: Reading features
 
@@ -113,8 +94,9 @@ public struct WorldBasemap: BasemapSource {
     /// places, `MIN_LABEL` for countries). A label shows from half a zoom level before that
     /// (the collision step drops what does not fit anyway), and a world map always gets
     /// the names suggested up to zoom 2: the 30 largest countries and 16 world cities. So a
-    /// world map at zoom 2 has 32 country names and 26 major cities, zoom 6 shows nearly every
-    /// 1:50m place, and from zoom 9.5 on all 1,249 of them show.
+    /// world map at zoom 2 has 32 country names and 26 major cities, zoom 6 shows 1,210 of the
+    /// 1,249 places of the 1:50m set (Denver, Colorado Springs, Cheyenne… around Colorado), and
+    /// from zoom 8.5 on all of them show.
     public static func showsLabel(minimumZoom: Double, atZoom zoom: Double) -> Bool {
         minimumZoom <= max(zoom + 0.5, 2)
     }

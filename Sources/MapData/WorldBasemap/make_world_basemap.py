@@ -226,13 +226,14 @@ def signed_distance(px, py, polygon):
 
 def pole_of_inaccessibility(polygon):
     """The interior point farthest from the outline (Mapbox's polylabel: a quadtree search
-    with a priority queue, Agafonkin 2016), in the polygon's own coordinates. Unlike the
-    centroid it is always inside, even for crescent-shaped countries."""
+    with a priority queue, Agafonkin 2016), in the polygon's own coordinates, to within 1%
+    of the polygon's larger side. Unlike the centroid it is always inside, even for
+    crescent-shaped countries."""
     xs = [x for x, _ in polygon[0]]
     ys = [y for _, y in polygon[0]]
     min_x, min_y, max_x, max_y = min(xs), min(ys), max(xs), max(ys)
     size = min(max_x - min_x, max_y - min_y)
-    precision = max(max_x - min_x, max_y - min_y) / 1000.0
+    precision = max(max_x - min_x, max_y - min_y) / 100.0
     if size <= 0:
         return min_x, min_y
     queue = []
@@ -313,6 +314,8 @@ def write_metadata(db):
 
 
 def convert(folder, output):
+    """Writes the basemap to `output` through a temporary file renamed into place, so a
+    failed run never leaves a half-written resource."""
     temporary = output + ".tmp"
     if os.path.exists(temporary):
         os.remove(temporary)
@@ -328,9 +331,12 @@ def convert(folder, output):
         write_labels(db, folder)
         db.execute("COMMIT")
         db.execute("VACUUM")
-    finally:
         db.close()
-    os.replace(temporary, output)
+        os.replace(temporary, output)
+    except BaseException:
+        db.close()
+        os.remove(temporary)
+        raise
 
 
 def main(argv):
@@ -340,6 +346,9 @@ def main(argv):
     if len(argv) > 3 or (len(argv) > 1 and argv[1] in ("-h", "--help")):
         sys.stderr.write(__doc__)
         return 64
+    if not os.path.isfile(os.path.join(folder, "110m", "ne_110m_land.json")):
+        sys.stderr.write("error: %s: no Natural Earth GeoJSON (110m/ne_110m_land.json)\n" % folder)
+        return 66
     convert(folder, output)
     return 0
 

@@ -1,0 +1,212 @@
+import Foundation
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+public import MapRenderCore
+import MapGeometry
+
+/// What a GPX file holds: tracks, routes and waypoints, in file order.
+public struct GPXContent: Hashable, Sendable {
+    /// One track per `trk` with at least one point; empty `trkseg`s are left out.
+    public var tracks: [Track]
+    /// One polyline per `rte` with at least one `rtept`, titled with the route's `name`.
+    public var routes: [PolylineOverlay]
+    /// One place per `wpt`: title from `name` (empty when there is none), subtitle from
+    /// `desc` or else `cmt`; ids 1, 2, 3… in file order.
+    public var waypoints: [Place]
+
+    /// Creates content.
+    public init(tracks: [Track] = [], routes: [PolylineOverlay] = [], waypoints: [Place] = []) {
+        self.tracks = tracks
+        self.routes = routes
+        self.waypoints = waypoints
+    }
+
+    /// Whether the file had no point at all.
+    public var isEmpty: Bool { tracks.isEmpty && routes.isEmpty && waypoints.isEmpty }
+}
+
+/// Reads GPX 1.0 and 1.1 files (https://www.topografix.com/GPX/1/1/) for `--gpx` and
+/// `maprender track`.
+///
+/// - `trk`/`trkseg`/`trkpt` become `Track`s, one segment per `trkseg`. Each point becomes a
+///   `Location`: `lat`/`lon`; `ele` as the altitude; `time` (ISO 8601, fractional seconds
+///   and a zone optional; see `ISO8601Timestamp`); `hdop`/`vdop` as accuracy estimates (see
+///   below); `<fix>none</fix>` ("GPS had no fix") makes the horizontal accuracy invalid;
+///   speed (m/s) and course (degrees) from GPX 1.0's `speed`/`course` elements or from any
+///   extension element of those names, such as Garmin's TrackPointExtension
+///   `gpxtpx:speed`/`gpxtpx:course`. Other extensions (heart rate, cadence, temperature)
+///   are skipped.
+/// - `rte`/`rtept` become `PolylineOverlay`s; `wpt` become `Place`s.
+///
+/// **Accuracy.** GPX has no accuracy in meters, only dilution of precision. A fix's
+/// horizontal accuracy is estimated as `hdop × 5 m` (`vdop × 5 m` vertically): DOP scales
+/// the range error of one satellite, about 5 m for a consumer receiver (the user equivalent
+/// range error of the GPS Standard Positioning Service). This is an estimate, good enough to
+/// drop bad fixes, not a confidence radius. Without a DOP the accuracy is 0 (unknown, never
+/// dropped as inaccurate); without `ele` the vertical accuracy is -1 (no altitude).
+///
+/// **Parsing.** `XMLParser` (SAX) streams the file, so a million-point track needs memory
+/// for its `Location`s only, never for an XML tree. Any encoding libxml2 knows is read: UTF-8
+/// with or without a byte-order mark, UTF-16, and declared ones such as ISO-8859-1.
+/// External entities are never fetched, and a file that declares entities (`<!ENTITY` in
+/// its DOCTYPE) is rejected up front: GPX never needs them, and it rules out entity-expansion
+/// attacks ("billion laughs") whatever the libxml2 version does.
+///
+/// Errors are `MapError`s: `.missingInput` for a missing or unreadable file, `.badData`
+/// naming the file, line and column, e.g. `ride.gpx:12:41: trkpt: latitude 91 is out of
+/// range [-90, 90]`. A file without a single point is an error too.
+public enum GPXDecoder {
+    /// How much of the start of a file is searched for entity declarations, in bytes.
+    static let prologLimit = 1 << 20
+
+    /// Reads the GPX file at `path`, streaming it from disk; messages name it by `path`.
+    public static func read(atPath path: String) throws(MapError) -> GPXContent {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw MapError(.missingInput, "\(path): no such file", remedy: "check the path of the GPX file")
+        }
+        guard !isDirectory.boolValue else {
+            throw MapError(.missingInput, "\(path): is a folder, not a file", remedy: "give the path of the GPX file")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path), let stream = InputStream(fileAtPath: path) else {
+            throw MapError(.missingInput, "\(path): cannot be read", remedy: "check the file's permissions")
+        }
+        let prolog: [UInt8]
+        do {
+            defer { try? handle.close() }
+            prolog = Array(try handle.read(upToCount: prologLimit) ?? Data())
+        } catch {
+            throw MapError(.ioError, "\(path): reading failed: \(error.localizedDescription)")
+        }
+        try checkProlog(prolog, isWholeFile: prolog.count < prologLimit, fileName: path)
+        return try parse(XMLParser(stream: stream), fileName: path)
+    }
+
+    /// Decodes GPX from bytes (any declared encoding); messages name the file `fileName`.
+    public static func decode(_ bytes: [UInt8], fileName: String) throws(MapError) -> GPXContent {
+        try checkProlog(Array(bytes.prefix(prologLimit)), isWholeFile: bytes.count <= prologLimit, fileName: fileName)
+        // A stream, not `XMLParser(data:)`: given all of a large document at once, libxml2
+        // fails with an internal error (its input-size guard), fed in chunks it does not.
+        return try parse(XMLParser(stream: InputStream(data: Data(bytes))), fileName: fileName)
+    }
+
+    private static func parse(_ parser: XMLParser, fileName: String) throws(MapError) -> GPXContent {
+        parser.shouldResolveExternalEntities = false
+        parser.shouldProcessNamespaces = false
+        parser.shouldReportNamespacePrefixes = false
+        let handler = GPXParserHandler(fileName: fileName)
+        parser.delegate = handler
+        _ = parser.parse()
+        // `parse()` may return true after a recoverable error (a truncated file), so the
+        // handler's record of the first error decides.
+        if let failure = handler.failure { throw failure }
+        if let error = handler.xmlError ?? parser.parserError.map({ XMLFailure(error: $0, line: parser.lineNumber, column: parser.columnNumber) }) {
+            throw MapError(
+                .badData, "\(fileName):\(error.line):\(error.column): malformed XML: \(error.describe(openElements: handler.openElements))",
+                remedy: "check that the file is complete, well-formed GPX")
+        }
+        guard handler.sawRoot else {
+            throw MapError(.badData, "\(fileName): the file is empty (no XML root element)", remedy: "give a GPX file")
+        }
+        guard !handler.content.isEmpty else {
+            throw MapError(
+                .badData, "\(fileName): no usable point: the file has no trkpt, rtept or wpt",
+                remedy: "give a GPX file with a track, a route or waypoints")
+        }
+        return handler.content
+    }
+
+    /// Rejects a DOCTYPE that declares entities, scanning the prolog (everything before the
+    /// root element, where a DOCTYPE must stand: XML 1.0 §2.8).
+    ///
+    /// Zero bytes are skipped, so UTF-16 text reads as its ASCII characters; every other
+    /// supported encoding is ASCII-compatible.
+    static func checkProlog(_ prefix: [UInt8], isWholeFile: Bool, fileName: String) throws(MapError) {
+        let text = prefix.filter { $0 != 0 }
+        func matches(_ literal: String, at index: Int) -> Bool {
+            let bytes = Array(literal.utf8)
+            return index + bytes.count <= text.count && Array(text[index..<index + bytes.count]) == bytes
+        }
+        func skip(to terminator: String, from index: Int) -> Int? {
+            let bytes = Array(terminator.utf8)
+            var i = index
+            while i + bytes.count <= text.count {
+                if text[i] == bytes[0] && matches(terminator, at: i) { return i + bytes.count }
+                i += 1
+            }
+            return nil
+        }
+        var index = 0
+        var sawDoctype = false
+        while index < text.count {
+            guard text[index] == UInt8(ascii: "<") else {
+                index += 1
+                continue
+            }
+            if matches("<?", at: index) {
+                guard let next = skip(to: "?>", from: index + 2) else { break }
+                index = next
+            } else if matches("<!--", at: index) {
+                guard let next = skip(to: "-->", from: index + 4) else { break }
+                index = next
+            } else if matches("<!ENTITY", at: index) {
+                let line = text[..<index].filter { $0 == 0x0A }.count + 1
+                throw MapError(
+                    .badData, "\(fileName):\(line): the DOCTYPE declares entities, which GPX files never need",
+                    remedy: "remove the <!ENTITY …> declarations (entities are refused so that no file can make"
+                        + " the parser expand or fetch them)")
+            } else if matches("<!", at: index) {
+                sawDoctype = sawDoctype || matches("<!DOCTYPE", at: index)
+                index += 2
+            } else {
+                return  // The root element: the prolog is over.
+            }
+        }
+        if sawDoctype && !isWholeFile {
+            throw MapError(
+                .badData, "\(fileName): the DOCTYPE is longer than \(prologLimit >> 20) MiB",
+                remedy: "GPX files need no DOCTYPE; remove it")
+        }
+    }
+}
+
+/// The first XML syntax error `XMLParser` reported, with its position.
+struct XMLFailure {
+    var code: Int
+    var line: Int
+    var column: Int
+    /// Whether libxml2 also reported that the document ended early.
+    var endedEarly = false
+
+    init(error: any Error, line: Int, column: Int) {
+        self.code = (error as NSError).code
+        self.line = line
+        self.column = column
+        self.endedEarly = code == 5
+    }
+
+    /// A sentence for the error; `openElements` are the elements open when parsing stopped.
+    func describe(openElements: [String]) -> String {
+        // The numbers are libxml2's `xmlParserErrors`, which `XMLParser.ErrorCode` mirrors.
+        let descriptions: [Int: String] = [
+            4: "the document is empty or is not XML", 5: "unexpected end of the document, or content after the root element",
+            9: "a character that is not allowed in XML (is the declared encoding right?)",
+            23: "an entity reference lacks its ';'", 26: "an undeclared entity is referenced",
+            31: "the declared encoding is unknown", 32: "the declared encoding is not supported",
+            38: "'<' inside an attribute value", 39: "an attribute value must be quoted",
+            40: "an attribute value is not closed", 41: "an attribute has no value", 42: "an attribute appears twice",
+            45: "a comment is not closed", 65: "a space or '>' is missing", 68: "a name was expected",
+            73: "'>' is missing", 74: "'</' is missing", 75: "'=' is missing after an attribute name",
+            76: "a closing tag does not match its opening tag", 77: "a tag is not finished",
+            85: "the document is not well balanced", 86: "content after the root element",
+            89: "entity references nest too deep or expand too much",
+        ]
+        var text = descriptions[code] ?? "XML syntax error"
+        text += " (libxml2 error \(code))"
+        if endedEarly, let innermost = openElements.last {
+            text += "; the file ends inside <\(innermost)> — is it truncated?"
+        }
+        return text
+    }
+}
