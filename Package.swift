@@ -20,6 +20,9 @@ let package = Package(
             name: "CPangoCairo", path: "Sources/CPangoCairo", pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(
+            name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(
             name: "CSQLite3", path: "Sources/CSQLite3", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
 
@@ -28,7 +31,7 @@ let package = Package(
         .target(name: "MapRenderCore", dependencies: ["MapGeometry"]),
         .target(
             name: "MapRenderCairo",
-            dependencies: ["MapRenderCore", "CCairo", "CPangoCairo"]),
+            dependencies: ["MapRenderCore", "CCairo", "CPangoCairo", "CTurboJPEG"]),
         .target(
             name: "MapData", dependencies: ["MapRenderCore", "CSQLite3"],
             exclude: ["WorldBasemap/make_world_basemap.py"],

@@ -24,6 +24,6 @@ public enum PNGFile {
         guard width > 0, height > 0, width <= maximumSide, height <= maximumSide else {
             throw MapError(.badData, "\(path): a \(width)×\(height) image is too large for a marker", remedy: "use one at most \(maximumSide) pixels on a side")
         }
-        return EncodedImage(png: bytes, pixelWidth: width, pixelHeight: height)
+        return EncodedImage(data: bytes, encoding: .png, pixelWidth: width, pixelHeight: height)
     }
 }

@@ -110,3 +110,22 @@ public struct Viewport: Hashable, Sendable, CustomStringConvertible {
         "center \(centerCoordinate) zoom \(zoom.decimalString(places: 4)) size \(size)"
     }
 }
+
+extension Viewport {
+    /// The same viewport with its centre moved by less than a device pixel so that map
+    /// positions on whole tile boundaries land on whole device pixels: raster tiles then
+    /// draw 1:1 without resampling blur.
+    public func alignedToDevicePixels(scale: Double) -> Viewport {
+        // The canvas position of map x = 0 is width/2 − center.x·s; make it a whole number
+        // of device pixels by nudging the centre.
+        let s = canvasPointsPerMapPoint
+        func aligned(_ centre: Double, _ half: Double) -> Double {
+            let origin = (half - centre * s) * scale
+            let shift = (origin - origin.rounded()) / scale
+            return centre + shift / s
+        }
+        var copy = self
+        copy.center = MapPoint(x: aligned(center.x, size.width / 2), y: aligned(center.y, size.height / 2))
+        return copy
+    }
+}

@@ -105,7 +105,7 @@ struct CairoPainter {
     }
 
     private func paintImage(_ image: EncodedImage, in rect: CanvasRect) {
-        guard let decoded = try? RasterImage(png: image.png), decoded.width > 0, decoded.height > 0,
+        guard let decoded = try? RasterImage(encoded: image), decoded.width > 0, decoded.height > 0,
             let surface = decoded.makeSurface()
         else { return }
         defer { cairo_surface_destroy(surface) }

@@ -90,15 +90,14 @@ public struct SVGWriter: Sendable {
     }
 
     private func writeImage(_ image: EncodedImage, in rect: CanvasRect, to out: inout String) {
-        // The Cairo painter skips what it cannot decode; here at least a PNG signature
-        // (PNG §5.2) is required, so no viewer is handed something that is not a PNG.
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard image.png.starts(with: signature), rect.width > 0, rect.height > 0 else { return }
+        // The Cairo painter skips what it cannot decode; here at least a PNG or JPEG
+        // signature is required, so no viewer is handed something that is not an image.
+        guard ImageEncoding(sniffing: image.data) == image.encoding, rect.width > 0, rect.height > 0 else { return }
         out += "<image x=\"\(Self.number(rect.minX))\" y=\"\(Self.number(rect.minY))\""
         out += " width=\"\(Self.number(rect.width))\" height=\"\(Self.number(rect.height))\""
         // The painter scales the image to fill the rect exactly, aspect ratio or not.
         out += " preserveAspectRatio=\"none\""
-        out += " xlink:href=\"data:image/png;base64,\(Self.base64(image.png))\"/>\n"
+        out += " xlink:href=\"data:\(image.encoding.mimeType);base64,\(Self.base64(image.data))\"/>\n"
     }
 
     // MARK: - Shadows

@@ -4,7 +4,7 @@ public import MapGeometry
 /// collisions with each other, with markers or with callouts.
 enum BasemapLayout {
     /// The fills and strokes of the basemap, bottom to top, in every visible world copy.
-    static func geometryCommands(_ basemap: VectorBasemap, in viewport: Viewport, style: BasemapStyle) -> [DrawCommand] {
+    static func geometryCommands(_ basemap: VectorBasemap, in viewport: Viewport, style: BasemapStyle, drawsAreas: Bool) -> [DrawCommand] {
         var commands: [DrawCommand] = []
         // Lines thin out at small scales so a world map does not turn into a tangle.
         let weight = min(1, max(0.5, (viewport.zoom - 1) / 5))
@@ -18,14 +18,27 @@ enum BasemapLayout {
             for line in lines { path.append(OverlayProjection.path([line], closed: false, in: viewport)) }
             if !path.elements.isEmpty { commands.append(.stroke(path, style)) }
         }
-        // The sea is water like the lakes; land is painted over it.
-        commands.append(.clear(style.waterColor))
-        fill(basemap.land, style.landColor)
-        fill(basemap.lakes, style.waterColor)
-        stroke(basemap.rivers, StrokeStyle(color: style.waterColor, lineWidth: 1.2 * weight))
+        if drawsAreas {
+            // The sea is water like the lakes; land is painted over it.
+            commands.append(.clear(style.waterColor))
+            fill(basemap.land, style.landColor)
+            fill(basemap.lakes, style.waterColor)
+            stroke(basemap.rivers, StrokeStyle(color: style.waterColor, lineWidth: 1.2 * weight))
+        }
         stroke(basemap.adminLines, StrokeStyle(color: style.adminLineColor, lineWidth: 0.8 * weight, dashPattern: [4, 2]))
         stroke(basemap.borders, StrokeStyle(color: style.borderColor, lineWidth: 1.2 * weight))
         return commands
+    }
+
+    /// Raster tiles, each in its square on the canvas; failed tiles leave the background.
+    static func tileCommands(_ set: RasterTileSet, in viewport: Viewport) -> [DrawCommand] {
+        set.tiles.compactMap { tile in
+            guard let image = tile.image else { return nil }
+            let rect = tile.path.mapRect
+            let topLeft = viewport.point(for: rect.origin)
+            let bottomRight = viewport.point(for: MapPoint(x: rect.maxX, y: rect.maxY))
+            return .image(image, in: CanvasRect(x: topLeft.x, y: topLeft.y, width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y))
+        }
     }
 
     /// Labels in order of importance, each placed only where it overlaps nothing already

@@ -170,18 +170,44 @@ public struct TextRun: Hashable, Sendable {
     }
 }
 
-/// An encoded raster image to place on the map: a marker icon or a callout accessory.
+/// How an image's bytes are encoded.
+public enum ImageEncoding: String, Hashable, Sendable {
+    /// PNG (ISO/IEC 15948).
+    case png
+    /// JPEG (ISO/IEC 10918), as satellite tiles usually are.
+    case jpeg
+
+    /// The MIME type, for data URIs.
+    public var mimeType: String { self == .png ? "image/png" : "image/jpeg" }
+
+    /// Recognises PNG and JPEG by their first bytes, or `nil` for anything else.
+    public init?(sniffing bytes: [UInt8]) {
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            self = .png
+        } else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+            self = .jpeg
+        } else {
+            return nil
+        }
+    }
+}
+
+/// An encoded raster image to place on the map: a marker icon, a callout accessory, a
+/// basemap tile.
 public struct EncodedImage: Hashable, Sendable {
-    /// The PNG file's bytes.
-    public var png: [UInt8]
+    /// The file's bytes.
+    public var data: [UInt8]
+    /// How they are encoded.
+    public var encoding: ImageEncoding
     /// Width, in pixels.
     public var pixelWidth: Int
     /// Height, in pixels.
     public var pixelHeight: Int
 
-    /// Creates an image from PNG bytes and their pixel size.
-    public init(png: [UInt8], pixelWidth: Int, pixelHeight: Int) {
-        self.png = png
+    /// Creates an image from encoded bytes and their pixel size.
+    public init(data: [UInt8], encoding: ImageEncoding = .png, pixelWidth: Int, pixelHeight: Int) {
+        self.data = data
+        self.encoding = encoding
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
     }

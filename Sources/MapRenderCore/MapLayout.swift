@@ -102,20 +102,18 @@ public struct MapLayout: Sendable {
 
     // MARK: Drawing
 
-    /// Fits the viewport, asks the basemap for what it shows, and lays everything out.
-    public func layOut(framing: Framing, size: CanvasSize, basemap: (any BasemapSource)? = nil) throws(MapError) -> Result {
+    /// Fits the viewport and lays the scene out in it, on a plain background.
+    public func layOut(framing: Framing, size: CanvasSize) throws(MapError) -> Result {
         let callouts = self.callouts
-        let viewport = try viewport(for: framing, size: size, callouts: callouts)
-        let features = try basemap?.vectorFeatures(in: viewport.visibleMapRect, zoom: viewport.zoom)
-        return layOut(in: viewport, callouts: callouts, basemap: features)
+        return layOut(in: try viewport(for: framing, size: size, callouts: callouts), callouts: callouts, underlay: Underlay())
     }
 
-    /// Lays the scene out in a given viewport, over a basemap extract if given.
-    public func layOut(in viewport: Viewport, basemap: VectorBasemap? = nil) -> Result {
-        layOut(in: viewport, callouts: callouts, basemap: basemap)
+    /// Lays the scene out in a given viewport, over a basemap.
+    public func layOut(in viewport: Viewport, underlay: Underlay = Underlay()) -> Result {
+        layOut(in: viewport, callouts: callouts, underlay: underlay)
     }
 
-    private func layOut(in viewport: Viewport, callouts: [CalloutContent?], basemap: VectorBasemap? = nil) -> Result {
+    private func layOut(in viewport: Viewport, callouts: [CalloutContent?], underlay: Underlay) -> Result {
         // Place everything first, then paint bottom to top.
         let points = scene.places.map { viewport.point(for: $0.coordinate) }
         let markerRects = zip(scene.places, points).map { place, point in
@@ -133,7 +131,10 @@ public struct MapLayout: Sendable {
 
         var list = DisplayList(size: viewport.size)
         list.append(.clear(style.backgroundColor))
-        if let basemap { list.commands += BasemapLayout.geometryCommands(basemap, in: viewport, style: style.basemap) }
+        if let tiles = underlay.tiles { list.commands += BasemapLayout.tileCommands(tiles, in: viewport) }
+        if let vector = underlay.vector {
+            list.commands += BasemapLayout.geometryCommands(vector, in: viewport, style: style.basemap, drawsAreas: underlay.vectorDrawsAreas)
+        }
         for polygon in scene.polygons {
             draw(polygon.rings.map(OverlayProjection.mapPoints), closed: true, style: polygon.style ?? style.polygon, in: viewport, into: &list)
         }
@@ -143,7 +144,7 @@ public struct MapLayout: Sendable {
         for circle in scene.allCircles {
             draw([OverlayProjection.mapPoints(circle.ring)], closed: true, style: circle.style ?? style.circle, in: viewport, into: &list)
         }
-        if let basemap {
+        if let basemap = underlay.vector {
             // Basemap names yield to every marker, callout and piece of furniture.
             list.commands += BasemapLayout.labelCommands(
                 basemap.labels, in: viewport, style: style.basemap, fontFamily: style.furniture.fontFamily,
@@ -160,13 +161,31 @@ public struct MapLayout: Sendable {
         for callout in placed { list.commands += callout.commands(style: style.callout) }
         list.commands += furniture.commands
 
-        let diagnostics = dropped.sorted().map { index in
+        let diagnostics = (underlay.tiles?.diagnostics ?? []) + dropped.sorted().map { index in
             Diagnostic(.warning, "callout for '\(scene.places[index].title)' dropped: no room on the map without overlapping another callout or leaving the image")
         }
         let annotations = zip(scene.places, points).map { place, point in
             AnnotationPlacement(title: place.title, coordinate: place.coordinate, point: point)
         }
         return Result(displayList: list, viewport: viewport, annotations: annotations, diagnostics: diagnostics)
+    }
+
+    /// What lies under the scene: raster tiles, a vector basemap, both (hybrid) or nothing.
+    public struct Underlay: Sendable {
+        /// Raster tiles, drawn first.
+        public var tiles: RasterTileSet?
+        /// Vector features and labels.
+        public var vector: VectorBasemap?
+        /// Whether the vector basemap paints its land and water, or only its lines and
+        /// names over imagery (hybrid).
+        public var vectorDrawsAreas: Bool
+
+        /// Creates an underlay; by default nothing, a plain background.
+        public init(tiles: RasterTileSet? = nil, vector: VectorBasemap? = nil, vectorDrawsAreas: Bool = true) {
+            self.tiles = tiles
+            self.vector = vector
+            self.vectorDrawsAreas = vectorDrawsAreas
+        }
     }
 
     /// Draws lines or rings with casing, fill and stroke.

@@ -10,6 +10,16 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
     case pdf
 }
 
+/// MapKit's three kinds of map.
+public enum MapType: String, Hashable, Sendable, CaseIterable {
+    /// A street or vector map: raster street tiles when given, else the vector world.
+    case standard
+    /// Imagery alone.
+    case satellite
+    /// Imagery with the vector world's borders and names on top.
+    case hybrid
+}
+
 /// A backend that turns a display list into the bytes of an image file.
 public protocol MapRenderer: Sendable {
     /// Measures text exactly as `render` will draw it.
@@ -37,14 +47,21 @@ public struct MapSnapshotter: Sendable {
         public var format: ImageFormat
         /// Which callouts to show.
         public var calloutMode: CalloutMode
+        /// Standard, satellite or hybrid.
+        public var mapType: MapType
+        /// Whether a fitted map over raster tiles rounds its zoom down to a whole level so
+        /// tiles draw 1:1, sharp.
+        public var snapsZoomToTiles: Bool
 
         /// Creates options; by default an 800×600 PNG at scale 1, fitted, in the default style.
         public init(
             size: CanvasSize = CanvasSize(width: 800, height: 600), scale: Double = 1,
             framing: Framing = .fit(FitOptions()), style: Style = .standard, format: ImageFormat = .png,
-            calloutMode: CalloutMode = .all
+            calloutMode: CalloutMode = .all, mapType: MapType = .standard, snapsZoomToTiles: Bool = true
         ) {
             self.calloutMode = calloutMode
+            self.mapType = mapType
+            self.snapsZoomToTiles = snapsZoomToTiles
             self.size = size
             self.scale = scale
             self.framing = framing
@@ -57,20 +74,38 @@ public struct MapSnapshotter: Sendable {
     public var scene: MapScene
     /// How to draw it.
     public var options: Options
-    /// What goes under the scene, or `nil` for a plain background.
+    /// The vector world under the scene (all of it for `standard` without tiles, its lines
+    /// and names for `hybrid`), or `nil`.
     public var basemap: (any BasemapSource)?
+    /// Raster tiles under the scene, or `nil`.
+    public var tiles: (any RasterTileSource)?
 
     /// Creates a snapshotter.
-    public init(scene: MapScene, options: Options = Options(), basemap: (any BasemapSource)? = nil) {
+    public init(
+        scene: MapScene, options: Options = Options(), basemap: (any BasemapSource)? = nil,
+        tiles: (any RasterTileSource)? = nil
+    ) {
         self.scene = scene
         self.options = options
         self.basemap = basemap
+        self.tiles = tiles
     }
 
-    /// The credits of the scene and the basemap, each once, in order.
+    /// Whether the vector world is drawn, and whether with its land and water.
+    private var vectorUse: (draws: Bool, areas: Bool) {
+        guard basemap != nil else { return (false, false) }
+        switch options.mapType {
+        case .standard: return (tiles == nil, true)
+        case .satellite: return (tiles == nil, true)
+        case .hybrid: return (true, tiles == nil)
+        }
+    }
+
+    /// The credits of everything drawn, each once, in order.
     private var attribution: [String] {
         var credits: [String] = []
-        for credit in (basemap?.attribution ?? []) + scene.attribution where !credits.contains(credit) { credits.append(credit) }
+        let sources = (tiles?.attribution ?? []) + (vectorUse.draws ? basemap?.attribution ?? [] : [])
+        for credit in sources + scene.attribution where !credits.contains(credit) { credits.append(credit) }
         return credits
     }
 
@@ -81,14 +116,38 @@ public struct MapSnapshotter: Sendable {
         return MapLayout(scene: scene, style: options.style, calloutMode: options.calloutMode, measurer: measurer)
     }
 
+    /// The framing with the zoom snapped for raster tiles when asked.
+    private var framing: Framing {
+        guard tiles != nil, options.snapsZoomToTiles else { return options.framing }
+        switch options.framing {
+        case .fit(var fit):
+            fit.snapsToWholeZoom = true
+            return .fit(fit)
+        case .fitAround(let center, var fit):
+            fit.snapsToWholeZoom = true
+            return .fitAround(center, fit)
+        case .region, .centerZoom: return options.framing
+        }
+    }
+
     /// The viewport the snapshot will use, without drawing anything.
     public func viewport(measurer: any TextMeasurer) throws(MapError) -> Viewport {
-        try layout(measurer: measurer).viewport(for: options.framing, size: options.size)
+        var viewport = try layout(measurer: measurer).viewport(for: framing, size: options.size)
+        if tiles != nil { viewport = viewport.alignedToDevicePixels(scale: options.scale) }
+        return viewport
     }
 
     /// The laid-out map: display list, viewport, placements and diagnostics.
     public func layOut(measurer: any TextMeasurer) throws(MapError) -> MapLayout.Result {
-        try layout(measurer: measurer).layOut(framing: options.framing, size: options.size, basemap: basemap)
+        let viewport = try self.viewport(measurer: measurer)
+        var underlay = MapLayout.Underlay()
+        underlay.tiles = tiles?.tileSet(for: viewport, scale: options.scale)
+        let vector = vectorUse
+        if vector.draws, let basemap {
+            underlay.vector = try basemap.vectorFeatures(in: viewport.visibleMapRect, zoom: viewport.zoom)
+            underlay.vectorDrawsAreas = vector.areas
+        }
+        return layout(measurer: measurer).layOut(in: viewport, underlay: underlay)
     }
 
     /// Lays out and draws the snapshot with a backend.

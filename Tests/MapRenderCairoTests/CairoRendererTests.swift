@@ -74,7 +74,7 @@ enum TestScenes {
             }
         }
         let png = try! RasterImage(width: side, height: side, pixels: pixels).pngData()
-        return EncodedImage(png: png, pixelWidth: side, pixelHeight: side)
+        return EncodedImage(data: png, pixelWidth: side, pixelHeight: side)
     }
 
     /// Text in four scripts, one with a halo over a dark band.
@@ -190,7 +190,7 @@ struct CairoRendererTests {
         let image = try #require(try document.nodes(forXPath: "//*[local-name()='image']").first as? XMLElement)
         let href = try #require(attribute("xlink:href", of: image) ?? attribute("href", of: image))
         let payload = try #require(Data(base64Encoded: String(href.dropFirst("data:image/png;base64,".count))))
-        #expect([UInt8](payload) == TestScenes.icon.png)
+        #expect([UInt8](payload) == TestScenes.icon.data)
     }
 
     @Test("SVG of the pins defines each shadow filter once")

@@ -159,8 +159,8 @@ struct SVGWriterTests {
     func image() {
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0xFF]
         let lines = body([
-            .image(EncodedImage(png: png, pixelWidth: 1, pixelHeight: 1), in: CanvasRect(x: 1, y: 2, width: 3, height: 4.5)),
-            .image(EncodedImage(png: [1, 2, 3], pixelWidth: 1, pixelHeight: 1), in: CanvasRect(x: 1, y: 2, width: 3, height: 4)),
+            .image(EncodedImage(data: png, pixelWidth: 1, pixelHeight: 1), in: CanvasRect(x: 1, y: 2, width: 3, height: 4.5)),
+            .image(EncodedImage(data: [1, 2, 3], pixelWidth: 1, pixelHeight: 1), in: CanvasRect(x: 1, y: 2, width: 3, height: 4)),
         ])
         #expect(
             lines == [

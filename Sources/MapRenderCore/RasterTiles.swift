@@ -1,0 +1,89 @@
+public import MapGeometry
+
+/// Why a tile could not be drawn.
+public struct TileFailure: Error, Hashable, Sendable {
+    /// The tile.
+    public var tile: TilePath
+    /// What went wrong, in one line ("HTTP 404", "not a PNG or JPEG", "timed out").
+    public var reason: String
+
+    /// Creates a failure.
+    public init(tile: TilePath, reason: String) {
+        self.tile = tile
+        self.reason = reason
+    }
+}
+
+/// A source of raster basemap tiles in the XYZ scheme: an MBTiles file, a folder, an HTTP
+/// server. Implemented in the data layer; the snapshotter asks it for the tiles a viewport
+/// needs, all at once, so it can fetch them in parallel.
+public protocol RasterTileSource: Sendable {
+    /// Credits to show for this source.
+    var attribution: [String] { get }
+    /// The zooms the source has tiles for.
+    var zoomRange: ClosedRange<Int> { get }
+    /// The side of one tile in canvas points at scale 1: 256, or 512 for "retina" sets
+    /// addressed like 256 ones one zoom lower.
+    var tileSize: Int { get }
+    /// Whether the source serves tiles at twice the pixel density (`{r}` = `@2x`).
+    var hasHighResolutionTiles: Bool { get }
+    /// Whether this is imagery (satellite), as opposed to a street map; decides what
+    /// `hybrid` draws on top.
+    var isImagery: Bool { get }
+
+    /// The tiles at the given paths (x within [0, 2^z)); `highResolution` asks for the @2x
+    /// variant. Every path gets a result: an image or a failure, never an abort.
+    func tiles(_ paths: [TilePath], highResolution: Bool) -> [TilePath: Result<EncodedImage, TileFailure>]
+}
+
+/// The tiles fetched for one viewport, ready to draw.
+public struct RasterTileSet: Sendable {
+    /// The zoom the tiles were fetched at.
+    public var zoom: Int
+    /// Each tile path as placed on the canvas (x may run outside the world for world copies)
+    /// with its image, or `nil` where the tile failed.
+    public var tiles: [(path: TilePath, image: EncodedImage?)]
+    /// What went wrong and what the map shows instead.
+    public var diagnostics: [Diagnostic]
+}
+
+extension RasterTileSource {
+    /// The tile zoom for a viewport zoom: tiles drawn 1:1 at a whole viewport zoom, 512-point
+    /// tiles one level lower, clamped to what the source has.
+    public func tileZoom(forViewportZoom zoom: Double) -> (zoom: Int, clamped: Bool) {
+        let ideal = Int((zoom - log2(Double(tileSize) / 256)).rounded())
+        let clampedZoom = min(max(ideal, zoomRange.lowerBound), zoomRange.upperBound)
+        return (clampedZoom, clampedZoom != ideal)
+    }
+
+    /// Fetches every tile the viewport shows. Missing tiles become diagnostics, never
+    /// errors: the gap shows the background colour.
+    public func tileSet(for viewport: Viewport, scale: Double) -> RasterTileSet {
+        let (zoom, clamped) = tileZoom(forViewportZoom: viewport.zoom)
+        var diagnostics: [Diagnostic] = []
+        if clamped, Double(zoom) < viewport.zoom - log2(Double(tileSize) / 256) - 0.5 {
+            diagnostics.append(Diagnostic(.info, "the tile source goes up to zoom \(zoomRange.upperBound); its tiles are enlarged to zoom \(viewport.zoom.decimalString(places: 1))"))
+        }
+        let paths = TilePath.covering(viewport.visibleMapRect, zoom: zoom)
+        let wanted = Array(Set(paths.map(\.wrapped))).sorted { ($0.y, $0.x) < ($1.y, $1.x) }
+        let fetched = tiles(wanted, highResolution: scale > 1 && hasHighResolutionTiles)
+        var failures: [TileFailure] = []
+        var tiles: [(path: TilePath, image: EncodedImage?)] = []
+        for path in paths {
+            switch fetched[path.wrapped] {
+            case .success(let image): tiles.append((path, image))
+            case .failure(let failure):
+                tiles.append((path, nil))
+                if !failures.contains(failure) { failures.append(failure) }
+            case nil:
+                tiles.append((path, nil))
+                let failure = TileFailure(tile: path.wrapped, reason: "the source returned nothing")
+                if !failures.contains(failure) { failures.append(failure) }
+            }
+        }
+        for failure in failures.sorted(by: { ($0.tile.y, $0.tile.x) < ($1.tile.y, $1.tile.x) }) {
+            diagnostics.append(Diagnostic(.warning, "tile \(failure.tile) missing: \(failure.reason); drawn in the background colour"))
+        }
+        return RasterTileSet(zoom: zoom, tiles: tiles, diagnostics: diagnostics)
+    }
+}
