@@ -53,6 +53,7 @@ public enum StyleDecoder {
             case "circle": try StyleField.decode(value, path: path, into: &style.circle, StyleField.shape, document)
             case "polyline": try StyleField.decode(value, path: path, into: &style.polyline, StyleField.shape, document)
             case "polygon": try StyleField.decode(value, path: path, into: &style.polygon, StyleField.shape, document)
+            case "track": try StyleField.decode(value, path: path, into: &style.track, StyleField.shape, document)
             case "userLocation":
                 try StyleField.decode(value, path: path, into: &style.userLocation, StyleField.userLocation, document)
             case "furniture":
@@ -66,7 +67,7 @@ public enum StyleDecoder {
 
     /// The keys of the top-level object, in the order of `Style`'s properties.
     static let topLevelKeys = [
-        "name", "backgroundColor", "basemap", "marker", "callout", "circle", "polyline", "polygon", "userLocation",
+        "name", "backgroundColor", "basemap", "marker", "callout", "circle", "polyline", "polygon", "track", "userLocation",
         "furniture",
     ]
 

@@ -15,7 +15,15 @@ public enum Simplification {
     ///     canvas points.
     /// - Complexity: O(n log n) typical, O(n²) worst case.
     public static func douglasPeucker(_ points: [CanvasPoint], tolerance: Double) -> [CanvasPoint] {
-        guard points.count > 2, tolerance > 0 else { return points }
+        douglasPeuckerIndices(points, tolerance: tolerance).map { points[$0] }
+    }
+
+    /// The indices of the vertices Douglas–Peucker keeps, ascending: the first and last
+    /// always, so values attached to vertices (speeds, times) can follow the simplification.
+    ///
+    /// - Complexity: O(n log n) typical, O(n²) worst case.
+    public static func douglasPeuckerIndices(_ points: [CanvasPoint], tolerance: Double) -> [Int] {
+        guard points.count > 2, tolerance > 0 else { return Array(points.indices) }
         var keep = [Bool](repeating: false, count: points.count)
         keep[0] = true
         keep[points.count - 1] = true
@@ -37,9 +45,9 @@ public enum Simplification {
                 stack.append((farthest, last))
             }
         }
-        var result: [CanvasPoint] = []
+        var result: [Int] = []
         result.reserveCapacity(points.count / 4)
-        for (index, point) in points.enumerated() where keep[index] { result.append(point) }
+        for index in points.indices where keep[index] { result.append(index) }
         return result
     }
 

@@ -3,7 +3,9 @@ public import MapGeometry
 /// The scale bar, attribution and title: map furniture laid out on the canvas.
 enum Furniture {
     /// The scale bar, attribution and title of a scene, with the rectangles they cover.
-    static func layOut(scene: MapScene, viewport: Viewport, style: FurnitureStyle, measurer: any TextMeasurer) -> (commands: [DrawCommand], rects: [CanvasRect]) {
+    static func layOut(
+        scene: MapScene, trackRange: ClosedRange<Double>?, viewport: Viewport, style: FurnitureStyle, measurer: any TextMeasurer
+    ) -> (commands: [DrawCommand], rects: [CanvasRect]) {
         var commands: [DrawCommand] = []
         var rects: [CanvasRect] = []
         var reserved = 0.0
@@ -18,6 +20,22 @@ enum Furniture {
             commands += part
             // Each part starts with its plate, whose outline is its extent.
             if case .fill(let plate, _, _)? = part.first, let rect = plate.boundingRect { rects.append(rect) }
+        }
+        // Track boxes sit under the title, statistics on the left, the legend on the right.
+        let top = inset + (rects.count > 0 && scene.title?.isEmpty == false ? titleHeight(scene.title, style: style, measurer: measurer) : 0)
+        let display = scene.trackDisplay
+        if display.showsStatistics, scene.tracks.contains(where: { !$0.isEmpty }) {
+            let lines = TrackFurniture.statisticsLines(TrackStatistics(tracks: scene.tracks), imperial: display.usesImperialUnits)
+            let box = TrackFurniture.statisticsBox(lines, top: top, style: style, measurer: measurer)
+            commands += box.commands
+            rects.append(box.rect)
+        }
+        if display.coloring != .plain, let trackRange {
+            let legend = TrackFurniture.legend(
+                coloring: display.coloring, range: trackRange, imperial: display.usesImperialUnits, top: top,
+                canvasWidth: viewport.size.width, style: style, measurer: measurer)
+            commands += legend.commands
+            rects.append(legend.rect)
         }
         return (commands, rects)
     }
@@ -128,6 +146,25 @@ enum Furniture {
         }
         if !current.isEmpty { lines.append(current) }
         return lines
+    }
+
+    /// Height the track statistics box or legend takes at the top, including its inset, so
+    /// fitting keeps the track clear of them.
+    static func trackBoxesHeight(scene: MapScene, style: FurnitureStyle, measurer: any TextMeasurer) -> Double {
+        let display = scene.trackDisplay
+        guard scene.tracks.contains(where: { !$0.isEmpty }) else { return 0 }
+        var height = 0.0
+        if display.showsStatistics {
+            let lines = TrackFurniture.statisticsLines(TrackStatistics(tracks: scene.tracks), imperial: display.usesImperialUnits)
+            height = TrackFurniture.statisticsBox(lines, top: 0, style: style, measurer: measurer).rect.height
+        }
+        if display.coloring != .plain {
+            let legend = TrackFurniture.legend(
+                coloring: display.coloring, range: 0...1, imperial: display.usesImperialUnits, top: 0, canvasWidth: 1000,
+                style: style, measurer: measurer)
+            height = max(height, legend.rect.height)
+        }
+        return height > 0 ? height + inset : 0
     }
 
     /// Height the title takes at the top, in canvas points, including its inset.

@@ -60,6 +60,7 @@ public struct MapLayout: Sendable {
         for circle in scene.allCircles { add([circle.ring], reach: (circle.style ?? style.circle).reach) }
         for line in scene.polylines { add([line.coordinates], reach: (line.style ?? style.polyline).reach) }
         for polygon in scene.polygons { add(polygon.rings, reach: (polygon.style ?? style.polygon).reach) }
+        for segment in scene.tracks.flatMap(\.segments) { add([segment.map(\.coordinate)], reach: style.track.reach) }
         if let user = scene.userLocation {
             items.append(FitItem(point: MapPoint(user.location.coordinate), margins: UserLocationShape.margins(for: user, style: style.userLocation)))
             let accuracy = user.location.horizontalAccuracy
@@ -82,6 +83,7 @@ public struct MapLayout: Sendable {
         func reservingTitle(_ options: FitOptions) -> FitOptions {
             var options = options
             options.padding.top += Furniture.titleHeight(scene.title, style: style.furniture, measurer: measurer)
+                + Furniture.trackBoxesHeight(scene: scene, style: style.furniture, measurer: measurer)
             return options
         }
         do {
@@ -127,7 +129,8 @@ public struct MapLayout: Sendable {
         }.sorted { ($0.marker == .goingNext ? 0 : 1, $0.index) < ($1.marker == .goingNext ? 0 : 1, $1.index) }
         let canvas = CanvasRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height).insetBy(2)
         let (placed, dropped) = CalloutPlacer(canvas: canvas, markerRects: markerRects).place(requests)
-        let furniture = Furniture.layOut(scene: scene, viewport: viewport, style: style.furniture, measurer: measurer)
+        let tracks = TrackLayout.commands(for: scene.tracks, display: scene.trackDisplay, style: style.track, in: viewport)
+        let furniture = Furniture.layOut(scene: scene, trackRange: tracks.range, viewport: viewport, style: style.furniture, measurer: measurer)
 
         var list = DisplayList(size: viewport.size)
         list.append(.clear(style.backgroundColor))
@@ -144,6 +147,7 @@ public struct MapLayout: Sendable {
         for circle in scene.allCircles {
             draw([OverlayProjection.mapPoints(circle.ring)], closed: true, style: circle.style ?? style.circle, in: viewport, into: &list)
         }
+        list.commands += tracks.commands
         if let basemap = underlay.vector {
             // Basemap names yield to every marker, callout and piece of furniture.
             list.commands += BasemapLayout.labelCommands(

@@ -93,6 +93,10 @@ public struct MapScene: Hashable, Sendable {
     public var polylines: [PolylineOverlay]
     /// Areas, in input order.
     public var polygons: [PolygonOverlay]
+    /// GPS tracks, drawn under the pins.
+    public var tracks: [Track]
+    /// How tracks are shown.
+    public var trackDisplay: TrackDisplay
     /// The blue dot, if any.
     public var userLocation: UserLocation?
     /// A title drawn at the top of the map, if any.
@@ -103,9 +107,11 @@ public struct MapScene: Hashable, Sendable {
     /// Creates a scene.
     public init(
         places: [Place] = [], circles: [CircleOverlay] = [], polylines: [PolylineOverlay] = [],
-        polygons: [PolygonOverlay] = [], userLocation: UserLocation? = nil, title: String? = nil,
-        attribution: [String] = []
+        polygons: [PolygonOverlay] = [], tracks: [Track] = [], trackDisplay: TrackDisplay = TrackDisplay(),
+        userLocation: UserLocation? = nil, title: String? = nil, attribution: [String] = []
     ) {
+        self.tracks = tracks
+        self.trackDisplay = trackDisplay
         self.places = places
         self.circles = circles
         self.polylines = polylines
@@ -127,5 +133,6 @@ public struct MapScene: Hashable, Sendable {
     /// Whether there is nothing to draw.
     public var isEmpty: Bool {
         places.isEmpty && circles.isEmpty && polylines.isEmpty && polygons.isEmpty && userLocation == nil
+            && tracks.allSatisfy(\.isEmpty)
     }
 }

@@ -20,6 +20,8 @@ public struct Style: Hashable, Sendable {
     public var polyline: ShapeStyle
     /// Default look of polygons.
     public var polygon: ShapeStyle
+    /// GPS tracks (the stroke; colouring by speed or elevation replaces its colour).
+    public var track: ShapeStyle
     /// The blue dot.
     public var userLocation: UserLocationStyle
     /// Scale bar, attribution and title.
@@ -35,8 +37,11 @@ public struct Style: Hashable, Sendable {
             strokeColor: Color(hex: 0x007AFF), lineWidth: 4, casingColor: Color.white.withAlpha(0.9), casingWidth: 2),
         polygon: ShapeStyle = ShapeStyle(
             strokeColor: Color(hex: 0x007AFF, alpha: 0.8), lineWidth: 2, fillColor: Color(hex: 0x007AFF, alpha: 0.15)),
+        track: ShapeStyle = ShapeStyle(
+            strokeColor: Color(hex: 0xFF2D55), lineWidth: 4, casingColor: Color.white.withAlpha(0.9), casingWidth: 1.5),
         userLocation: UserLocationStyle = UserLocationStyle(), furniture: FurnitureStyle = FurnitureStyle()
     ) {
+        self.track = track
         self.name = name
         self.backgroundColor = backgroundColor
         self.basemap = basemap
