@@ -3,6 +3,7 @@ enum HelpText {
     static func text(for command: String?) -> String {
         switch command {
         case "fit": return fit
+        case "track": return track
         default: return render
         }
     }
@@ -13,6 +14,7 @@ enum HelpText {
         USAGE
           maprender [render] [inputs…] [framing] [look] -o FILE
           maprender fit [inputs…] [framing]       print the viewport as JSON
+          maprender track stats|events FILE…      measure tracks, list geofence events
           maprender --help | COMMAND --help | --version
 
         INPUTS (repeatable, any mix)
@@ -54,5 +56,39 @@ enum HelpText {
 
         Takes the inputs and framing options of 'maprender render' and prints JSON with
         width, height, scale, center, zoom and bounds, without drawing anything.
+        """
+
+    static let track = """
+        maprender track — measure recorded tracks and replay them against geofences
+
+        USAGE
+          maprender track stats FILE… [cleaning] [--json]
+          maprender track events --places DB FILE… [--cushion M] [cleaning] [--json]
+
+        FILE is a .gpx, .csv or .geojson file, or a folder (its .gpx, .csv and .geojson
+        files, sorted by name). Several files are measured together, as one journey.
+
+        stats    distance (WGS84 geodesic, altitude ignored), duration, moving time,
+                 average, moving and maximum speed, elevation gain and loss (3 m
+                 hysteresis), start and end, and what cleaning dropped. Text in km, h:mm:ss,
+                 km/h; --json in meters, seconds and m/s, times ISO 8601.
+        events   enter and exit events of every place with a geofence radius, in time
+                 order: time, enter|exit, place, latitude,longitude.
+          --places DB             the favorites database (opened read-only)
+          --cushion M             exit only beyond radius + M meters (default 20; 0 for none),
+                                  so GPS jitter along the boundary does not flap
+
+        CLEANING (as Core Location's guides advise; each rule can be turned off)
+          --max-accuracy M|none   drop fixes less accurate than M meters (default 100);
+                                  fixes with a negative accuracy are always dropped
+          --distance-filter M     drop fixes closer than M meters to the last kept one
+          --keep-stale            keep fixes whose time does not advance (dropped by default)
+          --gap-time S|none       a pause longer than S seconds starts a new segment (300)
+          --gap-distance M|none   a jump longer than M meters starts a new segment (1000)
+
+        EXAMPLES
+          maprender track stats examples/denver-ride.gpx
+          maprender track stats --json ~/tracks/2026-11/
+          maprender track events --places examples/favorites.db examples/denver-ride.gpx
         """
 }

@@ -98,10 +98,10 @@ public struct GeofenceEvent: Hashable, Sendable {
 ///   centre, but the track exits only once a fix is more than `radius + cushion` meters
 ///   away. GPS fixes wander by several meters while standing still; without the cushion a
 ///   person waiting at the edge of a region would enter and exit over and over. Core
-///   Location guards against the same thing: "the device must cross the boundary, move away
-///   from the boundary by a minimum distance, and remain at that minimum distance for at
-///   least 20 seconds before the notifications are reported" (Location and Maps
-///   Programming Guide, "Monitoring the User's Proximity to Geographic Regions").
+///   Location guards against the same thing: "the user's location must cross the region
+///   boundary, move away from the boundary by a minimum distance, and remain at that minimum
+///   distance for at least 20 seconds before the notifications are reported" (Location and
+///   Maps Programming Guide, "Region Monitoring"). We keep the distance, not the 20 s wait.
 /// - **Initial state.** Monitoring starts with every region "outside", so a journey whose
 ///   first fix is inside a region gets an enter event at that first fix (as Core Location's
 ///   `requestState(for:)` would report `.inside` when monitoring begins). Nothing is

@@ -1,0 +1,180 @@
+import Foundation
+import MapData
+import MapGeometry
+import MapRenderCore
+
+/// `maprender track stats|events …`: measures recorded tracks, or replays them against the
+/// geofences of a favorites database.
+enum TrackCommand {
+    static let subcommands = ["stats", "events"]
+
+    /// Runs with the words after `track`.
+    static func run(_ words: [String]) throws(MapError) {
+        guard let subcommand = words.first else {
+            throw MapError(.usage, "track needs a subcommand: stats or events", remedy: "see 'maprender track --help'")
+        }
+        guard subcommands.contains(subcommand) else {
+            var message = "unknown track subcommand '\(subcommand)'"
+            if let guess = suggestion(for: subcommand, among: subcommands) { message += "; did you mean '\(guess)'?" }
+            throw MapError(.usage, message, remedy: "see 'maprender track --help'")
+        }
+        var cursor = ArgumentCursor(Array(words.dropFirst()))
+        var input = TrackInput()
+        var json = false
+        var placeDatabases: [String] = []
+        var cushion = GeofenceMonitor.defaultCushion
+        let options = TrackInput.cleaningOptions + ["--json"] + (subcommand == "events" ? ["--places", "--cushion"] : [])
+        while let word = cursor.next() {
+            if try input.parseCleaningOption(word, &cursor) { continue }
+            switch word {
+            case "--json":
+                try cursor.expectNoValue(for: word)
+                json = true
+            case "--places" where subcommand == "events":
+                placeDatabases.append(try cursor.value(for: word))
+            case "--cushion" where subcommand == "events":
+                let text = try cursor.value(for: word)
+                cushion = text.trimmingCharacters(in: " ") == "0" ? 0 : try ValueParser.distance(text, option: word)
+            case _ where word.hasPrefix("-") && word != "-":
+                var message = "unknown option '\(word)' for 'track \(subcommand)'"
+                if let guess = suggestion(for: word, among: options) { message += "; did you mean '\(guess)'?" }
+                throw MapError(.usage, message, remedy: "see 'maprender track --help'")
+            default:
+                input.paths.append(word)
+            }
+        }
+        if subcommand == "stats" {
+            try stats(input, json: json)
+        } else {
+            guard !placeDatabases.isEmpty else {
+                throw MapError(.usage, "track events needs --places DB", remedy: "give the favorites database whose geofences to check")
+            }
+            try events(input, placeDatabases: placeDatabases, cushion: cushion, json: json)
+        }
+    }
+
+    // MARK: - stats
+
+    private static func stats(_ input: TrackInput, json: Bool) throws(MapError) {
+        let (files, tracks, report) = try input.loadCleaned()
+        let statistics = TrackStatistics(tracks: tracks)
+        if json {
+            Console.print(statsJSON(statistics, report: report, files: files).serialized(indent: 2))
+            return
+        }
+        let s = statistics
+        let rows: [(String, String)] = [
+            ("files", files.joined(separator: ", ")),
+            ("tracks", "\(s.trackCount) (\(s.segmentCount) segment\(s.segmentCount == 1 ? "" : "s"), \(s.fixCount) fixes)"),
+            ("distance", (s.distance / 1000).decimalString(places: 2) + " km"),
+            ("duration", s.duration.map(clock) ?? "unknown (no timestamps)"),
+            ("moving time", s.movingTime.map(clock) ?? "unknown"),
+            ("average speed", s.averageSpeed.map(kilometersPerHour) ?? "unknown"),
+            ("moving speed", s.movingSpeed.map(kilometersPerHour) ?? "unknown"),
+            ("maximum speed", s.maximumSpeed.map(kilometersPerHour) ?? "unknown"),
+            ("elevation gain", s.elevationGain.map { $0.decimalString(places: 0) + " m" } ?? "unknown (no altitudes)"),
+            ("elevation loss", s.elevationLoss.map { $0.decimalString(places: 0) + " m" } ?? "unknown"),
+            ("elevation", elevationRange(s)),
+            ("start", s.startTime.map(ISO8601Timestamp.string(from:)) ?? "unknown"),
+            ("end", s.endTime.map(ISO8601Timestamp.string(from:)) ?? "unknown"),
+            ("cleaning", TrackInput.summary(of: report)),
+        ]
+        for (label, value) in rows {
+            Console.print(padded(label, 16) + value)
+        }
+    }
+
+    /// The stats as JSON: SI units (meters, seconds, meters per second), times ISO 8601,
+    /// `null` for what the tracks cannot tell.
+    static func statsJSON(_ s: TrackStatistics, report: TrackCleaningReport, files: [String]) -> JSONValue {
+        func number(_ value: Double?) -> JSONValue { value.map { .number(($0 * 1000).rounded() / 1000) } ?? .null }
+        func time(_ date: Date?) -> JSONValue { date.map { .string(ISO8601Timestamp.string(from: $0)) } ?? .null }
+        return .object([
+            ("files", .array(files.map(JSONValue.string))),
+            ("tracks", .number(Double(s.trackCount))), ("segments", .number(Double(s.segmentCount))),
+            ("fixes", .number(Double(s.fixCount))),
+            ("distance", number(s.distance)), ("duration", number(s.duration)), ("moving_time", number(s.movingTime)),
+            ("average_speed", number(s.averageSpeed)), ("moving_speed", number(s.movingSpeed)),
+            ("maximum_speed", number(s.maximumSpeed)),
+            ("elevation_gain", number(s.elevationGain)), ("elevation_loss", number(s.elevationLoss)),
+            ("minimum_elevation", number(s.minimumElevation)), ("maximum_elevation", number(s.maximumElevation)),
+            ("start", time(s.startTime)), ("end", time(s.endTime)),
+            (
+                "cleaning",
+                .object([
+                    ("input_fixes", .number(Double(report.inputFixCount))), ("kept_fixes", .number(Double(report.keptFixCount))),
+                    ("invalid", .number(Double(report.invalidCount))), ("inaccurate", .number(Double(report.inaccurateCount))),
+                    ("stale", .number(Double(report.staleCount))), ("too_close", .number(Double(report.tooCloseCount))),
+                    ("gap_splits", .number(Double(report.gapSplitCount))),
+                ])
+            ),
+        ])
+    }
+
+    /// Seconds as h:mm:ss.
+    static func clock(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        let minutes = String(total / 60 % 60), secs = String(total % 60)
+        return "\(total / 3600):" + String(repeating: "0", count: 2 - minutes.count) + minutes + ":"
+            + String(repeating: "0", count: 2 - secs.count) + secs
+    }
+
+    private static func kilometersPerHour(_ metersPerSecond: Double) -> String {
+        (metersPerSecond * 3.6).decimalString(places: 1) + " km/h"
+    }
+
+    private static func elevationRange(_ s: TrackStatistics) -> String {
+        guard let low = s.minimumElevation, let high = s.maximumElevation else { return "unknown" }
+        return "\(low.decimalString(places: 0)) to \(high.decimalString(places: 0)) m"
+    }
+
+    /// `text` followed by spaces up to `width` characters.
+    private static func padded(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+
+    // MARK: - events
+
+    private static func events(_ input: TrackInput, placeDatabases: [String], cushion: Double, json: Bool) throws(MapError) {
+        var places: [Place] = []
+        for path in placeDatabases {
+            do {
+                places += try PlaceStore.readPlaces(atPath: path)
+            } catch let error as MapError {
+                throw error
+            } catch {
+                throw MapError(.internalError, "\(path): \(error)", remedy: "report this as a bug")
+            }
+        }
+        let (regions, diagnostics) = CircularRegion.regions(for: places)
+        guard !regions.isEmpty else {
+            throw MapError(
+                .badData, "\(placeDatabases.joined(separator: ", ")): no place has a geofence radius",
+                remedy: "set display_radius (meters) on the places to monitor")
+        }
+        for diagnostic in diagnostics {
+            Console.printError("\(diagnostic.severity.rawValue): \(diagnostic.message)")
+        }
+        let (_, tracks, _) = try input.loadCleaned()
+        let events = GeofenceMonitor(regions: regions, cushion: cushion).events(for: tracks)
+        if json {
+            let list = events.map { event in
+                JSONValue.object([
+                    ("kind", .string(event.kind.rawValue)), ("place", .string(event.region.title)),
+                    ("time", event.timestamp.map { .string(ISO8601Timestamp.string(from: $0)) } ?? .null),
+                    ("latitude", .number(event.coordinate.latitude)), ("longitude", .number(event.coordinate.longitude)),
+                    ("track", .string(tracks[event.trackIndex].name ?? "")),
+                ])
+            }
+            Console.print(JSONValue.object([("events", .array(list))]).serialized(indent: 2))
+            return
+        }
+        let width = events.map { $0.region.title.count }.max() ?? 0
+        for event in events {
+            let time = event.timestamp.map(ISO8601Timestamp.string(from:)) ?? "-"
+            let kind = padded(event.kind.rawValue, 5)
+            let title = padded(event.region.title, width)
+            Console.print("\(time)  \(kind)  \(title)  \(event.coordinate)")
+        }
+    }
+}
