@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "MapDataTests", dependencies: ["MapData"], exclude: ["Fixtures"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["maprender", "MapGeometry", "MapRenderCairo", "MapData"]),
+            dependencies: ["maprender", "MapGeometry", "MapRenderCore", "MapRenderCairo", "MapData"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -71,6 +71,24 @@ enum SceneLoader {
             scene.polylines += content.polylines
             scene.polygons += content.polygons
         }
+        if !request.trackInput.paths.isEmpty {
+            for file in try request.trackInput.files() {
+                if file.lowercased().hasSuffix(".gpx") {
+                    // A GPX file may hold only routes or waypoints; both are drawn.
+                    let content = try GPXDecoder.read(atPath: file)
+                    scene.tracks += content.tracks.map { request.trackInput.cleaned($0) }.filter { !$0.isEmpty }
+                    scene.polylines += content.routes
+                    scene.places += content.waypoints
+                    if content.isEmpty {
+                        throw MapError(.badData, "\(file): no track, route or waypoint in the file")
+                    }
+                } else {
+                    scene.tracks += try TrackInput.tracks(inFile: file).map { request.trackInput.cleaned($0) }.filter { !$0.isEmpty }
+                }
+            }
+            scene.trackDisplay = request.trackDisplay
+            if request.showsTrackMarkers { scene.addTrackMarkers() }
+        }
         scene.places += request.pins
         if let image = request.markerImage {
             let marker = MarkerImage(image: try PNGFile.read(atPath: image.path), anchorX: image.anchorX, anchorY: image.anchorY)

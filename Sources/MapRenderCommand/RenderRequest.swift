@@ -5,6 +5,10 @@ import MapRenderCore
 struct RenderRequest {
     var placeDatabases: [String] = []
     var geoJSONFiles: [String] = []
+    /// GPX and CSV track files or folders, with the cleaning rules for them.
+    var trackInput = TrackInput()
+    var trackDisplay = TrackDisplay()
+    var showsTrackMarkers = true
     var userLocation: UserLocation?
     var title: String?
     var styleName = "default"
@@ -28,7 +32,7 @@ struct RenderRequest {
 
     /// The long options this request understands, for "did you mean" suggestions.
     static let optionNames = [
-        "--places", "--geojson", "--location", "--title", "--style", "--callouts", "--marker-image", "--pin", "--circle", "--center", "--zoom", "--span", "--padding", "--max-zoom",
+        "--places", "--geojson", "--gpx", "--csv", "--color-by", "--arrows", "--stats", "--imperial", "--no-track-markers", "--location", "--title", "--style", "--callouts", "--marker-image", "--pin", "--circle", "--center", "--zoom", "--span", "--padding", "--max-zoom",
         "--size", "--scale", "--basemap", "--format", "--output", "--sidecar", "--strict",
     ]
 
@@ -38,6 +42,26 @@ struct RenderRequest {
             switch option {
             case "--places": placeDatabases.append(try cursor.value(for: option))
             case "--geojson": geoJSONFiles.append(try cursor.value(for: option))
+            case "--gpx", "--csv": trackInput.paths.append(try cursor.value(for: option))
+            case "--color-by":
+                let value = try cursor.value(for: option)
+                guard let coloring = TrackDisplay.Coloring(rawValue: value) else {
+                    throw MapError(.usage, "--color-by: '\(value)' is not speed, elevation or plain")
+                }
+                trackDisplay.coloring = coloring
+            case "--arrows":
+                try cursor.expectNoValue(for: option)
+                trackDisplay.showsArrows = true
+            case "--stats":
+                try cursor.expectNoValue(for: option)
+                trackDisplay.showsStatistics = true
+            case "--imperial":
+                try cursor.expectNoValue(for: option)
+                trackDisplay.usesImperialUnits = true
+            case "--no-track-markers":
+                try cursor.expectNoValue(for: option)
+                showsTrackMarkers = false
+            case _ where try trackInput.parseCleaningOption(option, &cursor): break
             case "--location":
                 let text = try cursor.value(for: option)
                 let (coordinate, rest) = try ValueParser.coordinate(text, option: option, extra: 2)
@@ -129,7 +153,7 @@ struct RenderRequest {
                 isStrict = true
             default:
                 var message = "unknown option '\(option)'"
-                if let guess = suggestion(for: option, among: Self.optionNames) { message += "; did you mean '\(guess)'?" }
+                if let guess = suggestion(for: option, among: Self.optionNames + TrackInput.cleaningOptions) { message += "; did you mean '\(guess)'?" }
                 throw MapError(.usage, message, remedy: "see 'maprender --help'")
             }
         }

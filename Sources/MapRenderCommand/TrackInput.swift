@@ -107,6 +107,9 @@ struct TrackInput {
         return tracks
     }
 
+    /// A track cleaned by the rules.
+    func cleaned(_ track: Track) -> Track { track.cleaned(cleaning).track }
+
     /// Reads and cleans every track of every file.
     ///
     /// - Throws: `.badData` when cleaning leaves no fix at all.

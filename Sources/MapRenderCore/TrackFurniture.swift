@@ -65,7 +65,7 @@ enum TrackFurniture {
         let low = label(range.lowerBound), high = label(range.upperBound)
         let lowMetrics = measurer.measure(low, font: font), highMetrics = measurer.measure(high, font: font)
         let titleMetrics = measurer.measure(title, font: font)
-        let barWidth = 90.0, barHeight = 8.0
+        let barWidth = max(90, lowMetrics.width + highMetrics.width + 12), barHeight = 8.0
         let width = max(barWidth, titleMetrics.width, lowMetrics.width + highMetrics.width + 8) + 12
         let height = titleMetrics.height + barHeight + lowMetrics.height + 14
         let rect = CanvasRect(x: canvasWidth - Furniture.inset - width, y: top, width: width, height: height)

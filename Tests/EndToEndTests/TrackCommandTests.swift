@@ -1,4 +1,6 @@
 import Foundation
+import MapRenderCairo
+import MapRenderCore
 import Testing
 
 @testable import MapData
@@ -142,5 +144,44 @@ struct TrackCommandTests {
         #expect(result.status == 0)
         #expect(result.outputText.contains("maprender track stats FILE…") && result.outputText.contains("--max-accuracy M|none"))
         #expect(try Maprender.run(["--help"]).outputText.contains("maprender track stats|events"))
+    }
+}
+
+@Suite("maprender with tracks, end to end")
+struct TrackRenderTests {
+    let ride = Maprender.packageRoot.appendingPathComponent("examples/denver-ride.gpx").path
+
+    @Test("a GPX ride renders with start and end pins at its first and last kept fixes")
+    func renderRide() throws {
+        let folder = try TemporaryDirectory()
+        let result = try Maprender.run([
+            "--gpx", ride, "--color-by", "speed", "--arrows", "--stats", "-o", folder.path("ride.png"), "--sidecar", folder.path("ride.json"),
+        ])
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        let image = try RasterImage(png: Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("ride.png")))))
+        #expect(image.width == 800 && image.height == 600)
+        let sidecar = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("ride.json")))) as? [String: Any])
+        let titles = (sidecar["annotations"] as? [[String: Any]])?.compactMap { $0["title"] as? String } ?? []
+        #expect(titles.contains("Start") && titles.contains("End"))
+        // The waypoints of the file are pins too.
+        #expect(titles.count >= 4)
+        let content = try GPXDecoder.read(atPath: ride)
+        let kept = content.tracks[0].cleaned(TrackCleaningOptions()).track
+        let start = try #require((sidecar["annotations"] as? [[String: Any]])?.first { $0["title"] as? String == "Start" })
+        #expect(start["latitude"] as? Double == kept.first?.coordinate.latitude)
+        #expect(start["longitude"] as? Double == kept.first?.coordinate.longitude)
+    }
+
+    @Test("a folder of tracks and a CSV render; a bad GPX fails with its position")
+    func inputs() throws {
+        let folder = try TemporaryDirectory()
+        let csv = Maprender.packageRoot.appendingPathComponent("examples/denver-ride.csv").path
+        let fromCSV = try Maprender.run(["--csv", csv, "-o", folder.path("csv.png")])
+        #expect(fromCSV.status == 0, "stderr: \(fromCSV.errors)")
+        try Data("<gpx version=\"1.1\"><trk><trkseg><trkpt lat=\"91\" lon=\"0\"/></trkseg></trk></gpx>".utf8)
+            .write(to: URL(fileURLWithPath: folder.path("bad.gpx")))
+        let bad = try Maprender.run(["--gpx", folder.path("bad.gpx"), "-o", folder.path("bad.png")])
+        #expect(bad.status == 65 && bad.errors.contains("bad.gpx") && bad.errors.contains("91"), "stderr: \(bad.errors)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("bad.png")))
     }
 }
