@@ -87,6 +87,7 @@ enum SceneLoader {
                 }
             }
             scene.trackDisplay = request.trackDisplay
+            if request.marksGeofenceEvents { scene.places += geofenceEventMarkers(scene) }
             if request.showsTrackMarkers { scene.addTrackMarkers() }
         }
         scene.places += request.pins
@@ -97,6 +98,20 @@ enum SceneLoader {
             }
         }
         return scene
+    }
+
+    /// A small pin at each place a track entered (orange) or left (grey) a favorite's
+    /// geofence, titled with the event and its time of day.
+    private static func geofenceEventMarkers(_ scene: MapScene) -> [Place] {
+        let regions = CircularRegion.regions(for: scene.places).regions
+        let events = GeofenceMonitor(regions: regions, cushion: GeofenceMonitor.defaultCushion).events(for: scene.tracks)
+        return events.enumerated().map { index, event in
+            let time = event.timestamp.map { " " + String(ISO8601Timestamp.string(from: $0).dropFirst(11).prefix(5)) } ?? ""
+            let verb = event.kind == .enter ? "Enter" : "Exit"
+            return Place(
+                id: Int64(scene.places.count + index + 1), title: "\(verb) \(event.region.title)\(time)", coordinate: event.coordinate,
+                marker: .pin(event.kind == .enter ? Color(hex: 0xFF9500) : Color(hex: 0x8E8E93)))
+        }
     }
 
     /// Runs a throwing loader, passing `MapError`s through and wrapping anything else.

@@ -9,6 +9,8 @@ struct RenderRequest {
     var trackInput = TrackInput()
     var trackDisplay = TrackDisplay()
     var showsTrackMarkers = true
+    /// Whether geofence enter/exit events of the tracks are marked (`--geofence-events`).
+    var marksGeofenceEvents = false
     var userLocation: UserLocation?
     var title: String?
     var styleName = "default"
@@ -32,7 +34,7 @@ struct RenderRequest {
 
     /// The long options this request understands, for "did you mean" suggestions.
     static let optionNames = [
-        "--places", "--geojson", "--gpx", "--csv", "--color-by", "--arrows", "--stats", "--imperial", "--no-track-markers", "--location", "--title", "--style", "--callouts", "--marker-image", "--pin", "--circle", "--center", "--zoom", "--span", "--padding", "--max-zoom",
+        "--places", "--geojson", "--gpx", "--csv", "--color-by", "--arrows", "--stats", "--imperial", "--no-track-markers", "--geofence-events", "--location", "--title", "--style", "--callouts", "--marker-image", "--pin", "--circle", "--center", "--zoom", "--span", "--padding", "--max-zoom",
         "--size", "--scale", "--basemap", "--format", "--output", "--sidecar", "--strict",
     ]
 
@@ -58,6 +60,9 @@ struct RenderRequest {
             case "--imperial":
                 try cursor.expectNoValue(for: option)
                 trackDisplay.usesImperialUnits = true
+            case "--geofence-events":
+                try cursor.expectNoValue(for: option)
+                marksGeofenceEvents = true
             case "--no-track-markers":
                 try cursor.expectNoValue(for: option)
                 showsTrackMarkers = false

@@ -185,3 +185,34 @@ struct TrackRenderTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("bad.png")))
     }
 }
+
+@Suite("examples/nightly.sh")
+struct NightlyScriptTests {
+    @Test("renders a day's folder of tracks into a dated PNG, and skips a day without tracks")
+    func nightly() throws {
+        let folder = try TemporaryDirectory()
+        let day = folder.url.appendingPathComponent("tracks/2024-06-08")
+        try FileManager.default.createDirectory(at: day, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Maprender.packageRoot.appendingPathComponent("examples/denver-ride.gpx"), to: day.appendingPathComponent("ride.gpx"))
+        func run(_ day: String) throws -> (Int32, String) {
+            let process = Process()
+            process.executableURL = Maprender.packageRoot.appendingPathComponent("examples/nightly.sh")
+            process.arguments = [folder.path("tracks"), folder.path("maps"), day]
+            process.environment = ["MAPRENDER": Maprender.productsDirectory.appendingPathComponent("maprender").path, "PATH": "/usr/bin:/bin"]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, text)
+        }
+        let (status, text) = try run("2024-06-08")
+        #expect(status == 0, "\(text)")
+        let image = try RasterImage(png: Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("maps/2024-06-08.png")))))
+        #expect(image.width == 800)
+        #expect(FileManager.default.fileExists(atPath: folder.path("maps/2024-06-08.json")))
+        let (skipStatus, skipText) = try run("2024-06-09")
+        #expect(skipStatus == 0 && skipText.contains("nothing to render"))
+    }
+}
