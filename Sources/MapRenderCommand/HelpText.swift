@@ -21,6 +21,15 @@ enum HelpText {
           --places DB               favorites database (opened read-only, never modified)
           --pin LAT,LON[,TITLE[,SUBTITLE]]
           --circle LAT,LON,RADIUS   RADIUS in meters, or with a unit: 500m, 2km, 1.5mi
+          --geojson FILE            points, lines and polygons with simplestyle properties
+          --gpx FILE|DIR            tracks (cleaned), routes and waypoints
+          --csv FILE                location fixes: latitude,longitude[,horizontal_accuracy,…]
+          --location LAT,LON[,ACCURACY[,HEADING]]   the blue dot with its accuracy halo
+
+        TRACKS
+          --color-by speed|elevation   colour the line, with a legend
+          --arrows  --stats  --imperial  --no-track-markers  --geofence-events
+          --max-accuracy M|none  --distance-filter M  --gap-time S  --gap-distance M  --keep-stale
 
         FRAMING (default: fit everything drawn, pins included)
           --padding N               canvas points kept clear at every edge (default 20)
@@ -32,6 +41,8 @@ enum HelpText {
         LOOK
           --size WxH                canvas size in points (default 800x600)
           --scale S                 pixel density: 2 for HiDPI (default 1)
+          --style NAME|FILE.json    default, dark, print, or a style file
+          --callouts all|titles|none   --title TEXT   --marker-image FILE.png[,AX,AY]
           --basemap world|none      world: the embedded offline Natural Earth map (default); none: plain
           --format png|svg|pdf      default: from the output's extension
 
