@@ -44,7 +44,7 @@ public struct PlaceStore: Sendable {
     /// Reads every place of the database at `path`, ordered by id.
     ///
     /// Shorthand for `PlaceStore(path: path).places()`.
-    public static func readPlaces(atPath path: String) throws -> [Place] {
+    public static func readPlaces(atPath path: String) throws(MapError) -> [Place] {
         try PlaceStore(path: path).places()
     }
 
@@ -58,7 +58,7 @@ public struct PlaceStore: Sendable {
     ///   or out-of-range latitude or longitude, a bad radius or flag, or an unknown pin
     ///   colour (the message names the row's id and the value);
     ///   `.unavailable` when a writer keeps the database locked longer than `busyTimeout`.
-    public func places() throws -> [Place] {
+    public func places() throws(MapError) -> [Place] {
         do {
             return try readPlaces()
         } catch let error as MapError {

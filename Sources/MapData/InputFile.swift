@@ -2,12 +2,12 @@ import Foundation
 import MapRenderCore
 
 /// Reads whole input files, turning every failure into a `MapError` that names the file.
-enum InputFile {
+public enum InputFile {
     /// The file's bytes.
     ///
     /// - Throws: `MapError` `.missingInput` when the path does not exist, is a folder or
     ///   cannot be read.
-    static func read(atPath path: String, what: String) throws(MapError) -> [UInt8] {
+    public static func read(atPath path: String, what: String) throws(MapError) -> [UInt8] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw MapError(.missingInput, "\(path): no such file", remedy: "check the path of the \(what)")

@@ -52,6 +52,12 @@ struct ArgumentCursor {
         return second.isLetter
     }
 
+    /// The value split off the last `--name=value` word, if it has not been taken.
+    mutating func takePendingValue() -> String? {
+        defer { pendingValue = nil }
+        return pendingValue
+    }
+
     /// Fails when an option that takes no value was given one with `=`.
     mutating func expectNoValue(for option: String) throws(MapError) {
         if let pending = pendingValue {

@@ -23,6 +23,12 @@ struct Console {
     /// Writes a line of text to standard output.
     static func print(_ line: String) { _ = writeOutput(Array((line + "\n").utf8)) }
 
+    /// Writes text to standard error as it is, without a newline (progress bars).
+    static func printErrorRaw(_ text: String) {
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBytes { _ = write(2, $0.baseAddress, $0.count) }
+    }
+
     /// Writes a line to standard error.
     static func printError(_ line: String) {
         let bytes = Array((line + "\n").utf8)

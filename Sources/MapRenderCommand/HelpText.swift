@@ -3,6 +3,7 @@ enum HelpText {
     static func text(for command: String?) -> String {
         switch command {
         case "fit": return fit
+        case "batch": return batch
         case "track": return track
         default: return render
         }
@@ -15,6 +16,7 @@ enum HelpText {
           maprender [render] [inputs…] [framing] [look] -o FILE
           maprender fit [inputs…] [framing]       print the viewport as JSON
           maprender track stats|events FILE…      measure tracks, list geofence events
+          maprender batch MANIFEST.jsonl [--jobs N] [--shard K/N|auto] [--out-dir DIR]
           maprender --help | COMMAND --help | --version
 
         INPUTS (repeatable, any mix)
@@ -101,5 +103,39 @@ enum HelpText {
           maprender track stats examples/denver-ride.gpx
           maprender track stats --json ~/tracks/2026-11/
           maprender track events --places examples/favorites.db examples/denver-ride.gpx
+        """
+
+    static let batch = """
+        maprender batch — many maps in one run, in parallel, sharded across machines
+
+        USAGE
+          maprender batch MANIFEST.jsonl [batch options] [render options for every job]
+          maprender batch --places DB --each place -o 'out/{id}.png' [render options]
+
+        MANIFEST is JSON Lines ('-' reads standard input): one job per line, an object whose
+        keys are the long options of 'render' without the dashes, plus "id" and "output":
+          {"id": "denver", "output": "denver.png", "places": "favs.db", "style": "dark"}
+        A string or number is the option's value, true a flag, an array repeats the option.
+        Empty lines and lines starting with # are skipped. A bad line is reported with its
+        line number and counts as a failed job; it never stops the others.
+
+        BATCH OPTIONS
+          --jobs N               jobs rendered at once (default: the number of cores)
+          --shard K/N            only the jobs whose id hashes to shard K of N (0 ≤ K < N)
+          --shard auto           K and N from Kubernetes Indexed Jobs (JOB_COMPLETION_INDEX
+                                 with MAPRENDER_SHARD_COUNT or JOB_COMPLETIONS) or Slurm arrays
+                                 (SLURM_ARRAY_TASK_ID, _MIN, _COUNT)
+          --out-dir DIR          outputs are paths inside DIR: absolute paths, '..' and links
+                                 leading out are refused
+          --skip-existing        jobs whose output exists are skipped
+          --summary FILE.json    per job: status, output, seconds, exit code, error, diagnostics
+          --progress auto|always|never   a progress bar on a terminal (auto) or not
+          --verbose              a line for every job, not only failures
+          --dry-run              list the jobs (id, output) this shard would render
+          --each place           one map per favorite of --places; -o takes {id} and {name}
+
+        EXIT STATUS
+          0 when every job succeeded or was skipped; otherwise the status of the first failed
+          job in manifest order (e.g. 65 for bad input data).
         """
 }

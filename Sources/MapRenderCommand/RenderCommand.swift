@@ -6,6 +6,18 @@ import MapRenderCore
 /// `maprender [render] …`: draws one map and writes it, with its sidecar when asked.
 enum RenderCommand {
     static func run(_ request: RenderRequest) throws(MapError) {
+        try execute(request) { diagnostics in
+            for diagnostic in diagnostics {
+                Console.printError("\(diagnostic.severity.rawValue): \(diagnostic.message)")
+            }
+        }
+    }
+
+    /// Renders a request and writes its files; hands the diagnostics to `report` before
+    /// `--strict` decides whether they fail the run. Used by `render` and by each job of
+    /// `batch`.
+    @discardableResult
+    static func execute(_ request: RenderRequest, report: ([Diagnostic]) -> Void) throws(MapError) -> MapSnapshot {
         guard let output = request.output else {
             throw MapError(.usage, "no output file", remedy: "give -o FILE (or -o - for standard output)")
         }
@@ -18,9 +30,7 @@ enum RenderCommand {
         let basemap = try SceneLoader.basemap(for: request)
         let snapshot = try MapSnapshotter(scene: scene, options: options, basemap: basemap).makeSnapshot(renderer: CairoRenderer())
 
-        for diagnostic in snapshot.diagnostics {
-            Console.printError("\(diagnostic.severity.rawValue): \(diagnostic.message)")
-        }
+        report(snapshot.diagnostics)
         if request.isStrict, let first = snapshot.diagnostics.first(where: { $0.severity == .warning }) {
             throw MapError(.unavailable, "--strict: \(first.message)", remedy: "fix the cause or run without --strict")
         }
@@ -38,6 +48,7 @@ enum RenderCommand {
             staged.append(try StagedFile(bytes: snapshot.data, destination: output))
         }
         for file in staged { try file.commit() }
+        return snapshot
     }
 }
 
@@ -59,7 +70,7 @@ enum SceneLoader {
     static func scene(for request: RenderRequest, style: Style) throws(MapError) -> MapScene {
         var scene = MapScene(circles: request.circles, userLocation: request.userLocation, title: request.title)
         for path in request.placeDatabases {
-            let places = try rethrowingMapErrors { try PlaceStore.readPlaces(atPath: path) }
+            let places = try PlaceStore.readPlaces(atPath: path)
             if places.isEmpty {
                 throw MapError(.badData, "\(path): the database holds no places", remedy: "add some with 'sqlite3' or give --pin")
             }

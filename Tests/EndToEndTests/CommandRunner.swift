@@ -23,8 +23,9 @@ enum Maprender {
     }
 
     /// Runs `maprender` with the arguments in `directory` and waits for it.
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> RunResult {
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil) throws -> RunResult {
         let process = Process()
+        if let environment { process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { a, _ in a } }
         process.executableURL = productsDirectory.appendingPathComponent("maprender")
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }

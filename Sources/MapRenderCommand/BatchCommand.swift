@@ -1,0 +1,215 @@
+import Foundation
+import MapData
+import MapRenderCore
+
+/// `maprender batch`: many maps from a JSON Lines manifest, or one per favorite, in
+/// parallel, sharded across machines, one failure never stopping the others.
+enum BatchCommand {
+    /// What one job came to.
+    struct Outcome {
+        enum Status: String { case ok, failed, skipped }
+        var job: BatchJob
+        var status: Status
+        var output: String?
+        var seconds: Double
+        var error: MapError?
+        var diagnostics: [Diagnostic]
+    }
+
+    /// The options of the batch itself; everything else is a render option for every job.
+    struct Options {
+        var manifest: String?
+        var workers = ProcessInfo.processInfo.activeProcessorCount
+        var shard: Shard?
+        var outputDirectory: String?
+        var summary: String?
+        var skipsExisting = false
+        var progress = "auto"
+        var isVerbose = false
+        var each: String?
+        var isDryRun = false
+        var defaults: [String] = []
+    }
+
+    static func run(_ words: [String]) throws(MapError) {
+        let options = try parse(words)
+        let started = Date()
+        var jobs = try makeJobs(options)
+        if let shard = options.shard { jobs = jobs.filter { shard.contains(id: $0.id) } }
+        if options.isDryRun {
+            // What this shard would render, one job per line: id, then output.
+            for job in jobs {
+                let output = (try? job.request.get())?.output ?? "-"
+                Console.print("\(job.id)\t\(output)")
+            }
+            return
+        }
+        let confinement = try options.outputDirectory.map { directory throws(MapError) in try OutputConfinement(directory: directory) }
+        let progress = BatchProgress(total: jobs.count, mode: options.progress, isVerbose: options.isVerbose)
+        let outcomes = BatchRunner(jobs: jobs, workers: options.workers).run { job in
+            let outcome = execute(job, confinement: confinement, skipsExisting: options.skipsExisting)
+            progress.record(outcome)
+            return outcome
+        }
+        let seconds = Date().timeIntervalSince(started)
+        progress.finish(outcomes, seconds: seconds)
+        if let summary = options.summary {
+            let file = try StagedFile(bytes: Array((summaryJSON(outcomes, seconds: seconds).serialized(indent: 2) + "\n").utf8), destination: summary)
+            try file.commit()
+        }
+        let failures = outcomes.filter { $0.status == .failed }
+        if let first = failures.first, let error = first.error {
+            throw MapError(error.code, "\(failures.count) of \(outcomes.count) jobs failed (the first: job \(first.job.id): \(error.message))",
+                remedy: options.summary == nil ? "rerun with --summary FILE.json for every job's status" : nil)
+        }
+    }
+
+    /// Renders one job; never throws: a failure is an outcome.
+    static func execute(_ job: BatchJob, confinement: OutputConfinement?, skipsExisting: Bool) -> Outcome {
+        let started = Date()
+        var outcome = Outcome(job: job, status: .failed, output: nil, seconds: 0, error: nil, diagnostics: [])
+        do throws(MapError) {
+            guard case .success(var request) = job.request else {
+                if case .failure(let error) = job.request { throw error }
+                return outcome
+            }
+            if let confinement {
+                request.output = try request.output.map { name throws(MapError) in try confinement.confine(name) }
+                request.sidecar = try request.sidecar.map { name throws(MapError) in try confinement.confine(name) }
+            } else if request.output == "-" {
+                throw MapError(.usage, "a batch job cannot write to standard output", remedy: "give the job an output file")
+            }
+            outcome.output = request.output
+            if skipsExisting, let output = request.output, FileManager.default.fileExists(atPath: output) {
+                outcome.status = .skipped
+            } else {
+                try RenderCommand.execute(request) { outcome.diagnostics = $0 }
+                outcome.status = .ok
+            }
+        } catch {
+            outcome.error = error
+        }
+        outcome.seconds = Date().timeIntervalSince(started)
+        return outcome
+    }
+
+    static func parse(_ words: [String]) throws(MapError) -> Options {
+        var options = Options()
+        var words = words
+        // The manifest comes first: `maprender batch jobs.jsonl [options]`.
+        if let first = words.first, !ArgumentCursor.isOption(first) {
+            options.manifest = first
+            words.removeFirst()
+        }
+        var cursor = ArgumentCursor(words)
+        while let word = cursor.next() {
+            switch word {
+            case "--jobs":
+                let text = try cursor.value(for: word)
+                guard let count = Int(text), count > 0, count <= 256 else {
+                    throw MapError(.usage, "--jobs: '\(text)' is not a number of parallel jobs from 1 to 256")
+                }
+                options.workers = count
+            case "--shard": options.shard = try Shard.parse(try cursor.value(for: word))
+            case "--out-dir": options.outputDirectory = try cursor.value(for: word)
+            case "--summary": options.summary = try cursor.value(for: word)
+            case "--skip-existing":
+                try cursor.expectNoValue(for: word)
+                options.skipsExisting = true
+            case "--dry-run":
+                try cursor.expectNoValue(for: word)
+                options.isDryRun = true
+            case "--verbose":
+                try cursor.expectNoValue(for: word)
+                options.isVerbose = true
+            case "--progress":
+                let mode = try cursor.value(for: word)
+                guard ["auto", "always", "never"].contains(mode) else {
+                    throw MapError(.usage, "--progress: '\(mode)' is not auto, always or never")
+                }
+                options.progress = mode
+            case "--each":
+                let what = try cursor.value(for: word)
+                guard what == "place" else { throw MapError(.usage, "--each: '\(what)' is not supported", remedy: "use --each place") }
+                options.each = what
+            default:
+                // Everything else is a render option for every job, passed on verbatim.
+                options.defaults.append(word)
+                if let value = cursor.takePendingValue() { options.defaults.append(value) }
+            }
+        }
+        guard (options.manifest == nil) != (options.each == nil) else {
+            throw MapError(.usage, "batch needs a manifest, or --each place with --places DB",
+                remedy: "e.g. 'maprender batch jobs.jsonl --jobs 4' or 'maprender batch --places favs.db --each place -o out/{id}.png'")
+        }
+        return options
+    }
+
+    /// The jobs: the manifest's lines, or one per favorite for `--each place`.
+    static func makeJobs(_ options: Options) throws(MapError) -> [BatchJob] {
+        if let manifest = options.manifest {
+            if options.defaults.contains("-o") || options.defaults.contains("--output") {
+                throw MapError(.usage, "-o does not apply to a manifest batch", remedy: "give each job its \"output\" in the manifest")
+            }
+            return try BatchManifest.jobs(inFile: manifest, defaults: options.defaults)
+        }
+        var cursor = ArgumentCursor(options.defaults)
+        let base = try RenderRequest(parsing: &cursor)
+        guard let template = base.output, template.contains("{id}") || template.contains("{name}") else {
+            throw MapError(.usage, "--each place needs -o with {id} or {name} in it", remedy: "e.g. -o 'out/{id}.png'")
+        }
+        guard !base.placeDatabases.isEmpty else { throw MapError(.usage, "--each place needs --places DB") }
+        var jobs: [BatchJob] = []
+        for path in base.placeDatabases {
+            for place in try PlaceStore.readPlaces(atPath: path) {
+                var request = base
+                request.placeDatabases = []
+                request.pins = [place]
+                request.output = template.replacingOccurrences(of: "{id}", with: String(place.id))
+                    .replacingOccurrences(of: "{name}", with: slug(place.title))
+                request.sidecar = base.sidecar.map {
+                    $0.replacingOccurrences(of: "{id}", with: String(place.id)).replacingOccurrences(of: "{name}", with: slug(place.title))
+                }
+                jobs.append(BatchJob(id: String(place.id), line: 0, request: .success(request)))
+            }
+        }
+        return jobs
+    }
+
+    /// A file-name-safe form of a title: lower-case letters and digits joined by dashes.
+    static func slug(_ title: String) -> String {
+        var result = ""
+        for character in title.lowercased() {
+            if character.isLetter || character.isNumber {
+                result.append(character)
+            } else if !result.hasSuffix("-") && !result.isEmpty {
+                result.append("-")
+            }
+        }
+        while result.hasSuffix("-") { result.removeLast() }
+        return result.isEmpty ? "place" : result
+    }
+
+    static func summaryJSON(_ outcomes: [Outcome], seconds: Double) -> JSONValue {
+        func count(_ status: Outcome.Status) -> JSONValue { .number(Double(outcomes.filter { $0.status == status }.count)) }
+        return .object([
+            ("jobs", .number(Double(outcomes.count))), ("succeeded", count(.ok)), ("failed", count(.failed)), ("skipped", count(.skipped)),
+            ("seconds", .number((seconds * 1000).rounded() / 1000)),
+            ("results", .array(outcomes.map { outcome in
+                var members: [(String, JSONValue)] = [("id", .string(outcome.job.id))]
+                if outcome.job.line > 0 { members.append(("line", .number(Double(outcome.job.line)))) }
+                members += [
+                    ("status", .string(outcome.status.rawValue)), ("output", outcome.output.map(JSONValue.string) ?? .null),
+                    ("seconds", .number((outcome.seconds * 1000).rounded() / 1000)),
+                ]
+                if let error = outcome.error {
+                    members += [("exit_code", .number(Double(ExitStatus(error).rawValue))), ("error", .string(error.description))]
+                }
+                members.append(("diagnostics", .array(outcome.diagnostics.map { diagnostic in
+                    .object([("severity", .string(diagnostic.severity.rawValue)), ("message", .string(diagnostic.message))])
+                })))
+                return .object(members)
+            })),
+        ])
+    }
+}

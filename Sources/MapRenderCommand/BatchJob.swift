@@ -1,0 +1,124 @@
+import MapData
+import MapRenderCore
+
+/// One map of a batch: its identifier, where it came from, and the render request.
+struct BatchJob {
+    /// The job's `id`, unique in the manifest.
+    var id: String
+    /// The manifest line (1-based), or 0 for jobs made by `--each`.
+    var line: Int
+    /// What to render, or the error that stops this job before it starts.
+    var request: Result<RenderRequest, MapError>
+}
+
+/// Reads a JSON Lines manifest: one job per line, an object whose keys are the long options
+/// of `render` (without the dashes) plus `id` and `output`.
+///
+/// Values: a string or number is the option's value; `true` is a flag, `false` leaves it
+/// out; an array repeats the option once per element (`"pin": ["…", "…"]`). Empty lines and
+/// lines starting with `#` are skipped. A bad line becomes a failed job with its line
+/// number; it never stops the others.
+enum BatchManifest {
+    static func jobs(inFile path: String, defaults: [String]) throws(MapError) -> [BatchJob] {
+        let bytes = try readFile(path)
+        var jobs: [BatchJob] = []
+        var seen: Set<String> = []
+        var lineNumber = 0
+        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let text = Array(line.last == UInt8(ascii: "\r") ? line.dropLast() : line)
+            guard let first = text.first(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
+                first != UInt8(ascii: "#")
+            else { continue }
+            var job = BatchJob(id: "line \(lineNumber)", line: lineNumber, request: .failure(MapError(.internalError, "unparsed")))
+            do throws(MapError) {
+                let (id, words) = try arguments(of: text, path: path, line: lineNumber)
+                job.id = id
+                guard seen.insert(id).inserted else {
+                    throw MapError(.badData, "\(path):\(lineNumber): id \"\(id)\" is used by an earlier job", remedy: "give every job its own id")
+                }
+                var cursor = ArgumentCursor(defaults + words)
+                job.request = .success(try RenderRequest(parsing: &cursor))
+            } catch {
+                job.request = .failure(error.message.hasPrefix(path) ? error : MapError(error.code, "\(path):\(lineNumber): \(error.message)", remedy: error.remedy))
+            }
+            jobs.append(job)
+        }
+        return jobs
+    }
+
+    /// The job's id and its command-line words.
+    static func arguments(of line: [UInt8], path: String, line lineNumber: Int) throws(MapError) -> (String, [String]) {
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(parsing: line, fileName: path)
+        } catch {
+            // Each line is parsed alone, so the parser's line is always 1: put the real one in.
+            throw MapError(error.code, error.message.replacingFirst("\(path):1:", with: "\(path):\(lineNumber):"), remedy: error.remedy)
+        }
+        guard let members = document.root.members else {
+            throw MapError(.badData, "\(path):\(lineNumber): a job must be a JSON object", remedy: "write {\"id\": \"…\", \"output\": \"…\", …}")
+        }
+        var id: String?
+        var words: [String] = []
+        for member in members {
+            let value = member.value
+            switch member.key {
+            case "id":
+                if let text = value.string {
+                    id = text
+                } else if let number = value.number, number == number.rounded() {
+                    id = String(Int(number))
+                }
+            case "output":
+                guard let output = value.string else {
+                    throw MapError(.badData, "\(path):\(lineNumber): output must be a string")
+                }
+                words += ["-o", output]
+            default:
+                words += try optionWords(member.key, value, path: path, line: lineNumber)
+            }
+        }
+        guard let id, !id.isEmpty else {
+            throw MapError(.badData, "\(path):\(lineNumber): the job has no id", remedy: "give each job an \"id\"")
+        }
+        guard words.contains("-o") else {
+            throw MapError(.badData, "\(path):\(lineNumber): job \"\(id)\" has no output", remedy: "give each job an \"output\" file name")
+        }
+        return (id, words)
+    }
+
+    private static func optionWords(_ key: String, _ value: JSONNode, path: String, line: Int) throws(MapError) -> [String] {
+        let option = "--" + key
+        switch value.value {
+        case .bool(let flag): return flag ? [option] : []
+        case .string(let text): return [option, text]
+        case .number(let number):
+            return [option, number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : "\(number)"]
+        case .array(let elements):
+            var words: [String] = []
+            for element in elements { words += try optionWords(key, element, path: path, line: line) }
+            return words
+        case .null: return []
+        case .object:
+            throw MapError(.badData, "\(path):\(line): \(key): expected a string, number, boolean or array")
+        }
+    }
+
+    private static func readFile(_ path: String) throws(MapError) -> [UInt8] {
+        if path == "-" {
+            var bytes: [UInt8] = []
+            while let line = readLine(strippingNewline: false) { bytes += Array(line.utf8) }
+            return bytes
+        }
+        return try InputFile.read(atPath: path, what: "batch manifest")
+    }
+}
+
+extension String {
+    /// The string with the first occurrence of `target` replaced.
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = range(of: target) else { return self }
+        return replacingCharacters(in: range, with: replacement)
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import MapRenderCairo
+import Testing
+
+@Suite("maprender batch, end to end")
+struct BatchCommandTests {
+    /// A manifest of `count` tiny jobs (64×48 pins, no basemap), one per line.
+    func manifest(count: Int, bad: Set<Int> = [], in folder: TemporaryDirectory) throws -> String {
+        var lines: [String] = []
+        for index in 0..<count {
+            let latitude = bad.contains(index) ? 95 : Double(index % 80)
+            lines.append("{\"id\": \"job-\(index)\", \"output\": \"maps/\(index).png\", \"pin\": \"\(latitude),\(index % 170)\", \"size\": \"64x48\", \"basemap\": \"none\"}")
+        }
+        let path = folder.path("jobs.jsonl")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("shards over 1,000 jobs are disjoint and together complete")
+    func shards() throws {
+        let folder = try TemporaryDirectory()
+        let path = try manifest(count: 1000, in: folder)
+        var seen: [String: Int] = [:]
+        for shard in 0..<4 {
+            let result = try Maprender.run(["batch", path, "--dry-run", "--shard", "\(shard)/4"])
+            #expect(result.status == 0, "stderr: \(result.errors)")
+            let ids = result.outputText.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+            #expect(ids.count > 150 && ids.count < 350, "shard \(shard) has \(ids.count) jobs")
+            for id in ids { seen[id, default: 0] += 1 }
+        }
+        #expect(seen.count == 1000)
+        #expect(seen.values.allSatisfy { $0 == 1 })
+        // The same shard on another run (another machine) picks the same jobs.
+        let again = try Maprender.run(["batch", path, "--dry-run", "--shard", "2/4"])
+        let first = try Maprender.run(["batch", path, "--dry-run", "--shard", "2/4"])
+        #expect(again.output == first.output)
+    }
+
+    @Test("--shard auto reads Kubernetes and Slurm conventions")
+    func shardAuto() throws {
+        let folder = try TemporaryDirectory()
+        let path = try manifest(count: 50, in: folder)
+        let explicit = try Maprender.run(["batch", path, "--dry-run", "--shard", "1/3"])
+        let kubernetes = try Maprender.run(["batch", path, "--dry-run", "--shard", "auto"], environment: ["JOB_COMPLETION_INDEX": "1", "MAPRENDER_SHARD_COUNT": "3"])
+        let slurm = try Maprender.run(["batch", path, "--dry-run", "--shard", "auto"], environment: ["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "3"])
+        #expect(kubernetes.status == 0 && kubernetes.output == explicit.output, "stderr: \(kubernetes.errors)")
+        #expect(slurm.status == 0 && slurm.output == explicit.output, "stderr: \(slurm.errors)")
+        let none = try Maprender.run(["batch", path, "--dry-run", "--shard", "auto"], environment: [:])
+        #expect(none.status == 64 && none.errors.contains("JOB_COMPLETION_INDEX"))
+    }
+
+    @Test("a failing job never stops the others; the summary and the exit code say what happened")
+    func failureIsolation() throws {
+        let folder = try TemporaryDirectory()
+        let path = try manifest(count: 20, bad: [3, 11], in: folder)
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        text += "{not json\n{\"id\": \"job-0\", \"output\": \"dup.png\", \"pin\": \"0,0\"}\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let result = try Maprender.run(["batch", path, "--out-dir", folder.path("out"), "--summary", folder.path("summary.json"), "--jobs", "2"])
+        #expect(result.status != 0)
+        #expect(result.errors.contains("jobs.jsonl:21:"), "the bad line is reported with its number: \(result.errors)")
+        #expect(result.errors.contains("jobs.jsonl:22:") && result.errors.contains("job-0"))
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder.path("out/maps"))
+        #expect(written.count == 18)
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("summary.json")))) as? [String: Any])
+        #expect(summary["jobs"] as? Int == 22 && summary["succeeded"] as? Int == 18 && summary["failed"] as? Int == 4)
+        let results = try #require(summary["results"] as? [[String: Any]])
+        let three = try #require(results.first { $0["id"] as? String == "job-3" })
+        #expect(three["status"] as? String == "failed" && three["exit_code"] as? Int == 64)
+        #expect((three["error"] as? String)?.contains("outside the world") == true)
+        // Progress is quiet and line-oriented without a terminal: no carriage returns.
+        #expect(!result.errors.contains("\r"))
+    }
+
+    @Test("--skip-existing makes reruns cheap; outputs are byte-identical across runs")
+    func skipExisting() throws {
+        let folder = try TemporaryDirectory()
+        let path = try manifest(count: 5, in: folder)
+        let first = try Maprender.run(["batch", path, "--out-dir", folder.path("a")])
+        #expect(first.status == 0, "stderr: \(first.errors)")
+        let second = try Maprender.run(["batch", path, "--out-dir", folder.path("a"), "--skip-existing"])
+        #expect(second.status == 0 && second.errors.contains("0 ok") && second.errors.contains("5 skipped"))
+        let third = try Maprender.run(["batch", path, "--out-dir", folder.path("b")])
+        #expect(third.status == 0)
+        for index in 0..<5 {
+            let a = try Data(contentsOf: URL(fileURLWithPath: folder.path("a/maps/\(index).png")))
+            let b = try Data(contentsOf: URL(fileURLWithPath: folder.path("b/maps/\(index).png")))
+            #expect(a == b)
+        }
+    }
+
+    @Test("--out-dir confines outputs", arguments: ["../escape.png", "/tmp/absolute.png", "maps/../../escape.png", "link/escape.png"])
+    func confinement(output: String) throws {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: folder.path("out"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.path("out/link"), withDestinationPath: folder.path("elsewhere"))
+        try FileManager.default.createDirectory(atPath: folder.path("elsewhere"), withIntermediateDirectories: true)
+        let line = "{\"id\": \"x\", \"output\": \"\(output)\", \"pin\": \"0,0\", \"size\": \"32x32\"}\n"
+        try Data(line.utf8).write(to: URL(fileURLWithPath: folder.path("jobs.jsonl")))
+        let result = try Maprender.run(["batch", folder.path("jobs.jsonl"), "--out-dir", folder.path("out")])
+        #expect(result.status == 64 && result.errors.contains("escapes --out-dir"), "stderr: \(result.errors)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("escape.png")))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("elsewhere")).isEmpty)
+    }
+
+    @Test("one map per favorite")
+    func eachPlace() throws {
+        let folder = try TemporaryDirectory()
+        let favorites = Maprender.packageRoot.appendingPathComponent("examples/favorites.db").path
+        let result = try Maprender.run([
+            "batch", "--places", favorites, "--each", "place", "-o", folder.path("{id}-{name}.png"), "--size", "200x150", "--basemap", "none",
+        ])
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        let files = try folder.listing()
+        #expect(files.count == 12 && files.contains("1-denver-museum-of-nature-science.png"))
+        let image = try RasterImage(png: Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("1-denver-museum-of-nature-science.png")))))
+        #expect(image.width == 200)
+    }
+}
