@@ -22,7 +22,8 @@ enum RenderCommand {
             throw MapError(.usage, "no output file", remedy: "give -o FILE (or -o - for standard output)")
         }
         let format = try request.resolvedFormat()
-        let style = try SceneLoader.style(for: request)
+        var style = try SceneLoader.style(for: request)
+        if request.isTransparent { style.backgroundColor = style.backgroundColor.withAlpha(0) }
         let scene = try SceneLoader.scene(for: request, style: style)
         let options = MapSnapshotter.Options(
             size: request.size, scale: request.scale, framing: request.framing, style: style, format: format,

@@ -31,11 +31,14 @@ struct RenderRequest {
     var output: String?
     var sidecar: String?
     var isStrict = false
+    /// A see-through background and no basemap (`--transparent`), for maps laid over other
+    /// artwork.
+    var isTransparent = false
 
     /// The long options this request understands, for "did you mean" suggestions.
     static let optionNames = [
         "--places", "--geojson", "--gpx", "--csv", "--color-by", "--arrows", "--stats", "--imperial", "--no-track-markers", "--geofence-events", "--location", "--title", "--style", "--callouts", "--marker-image", "--pin", "--circle", "--center", "--zoom", "--span", "--padding", "--max-zoom",
-        "--size", "--scale", "--basemap", "--format", "--output", "--sidecar", "--strict",
+        "--size", "--scale", "--basemap", "--transparent", "--format", "--output", "--sidecar", "--strict",
     ]
 
     /// Reads options until the words run out.
@@ -153,6 +156,10 @@ struct RenderRequest {
                 self.format = format
             case "-o", "--output": output = try cursor.value(for: option)
             case "--sidecar": sidecar = try cursor.value(for: option)
+            case "--transparent":
+                try cursor.expectNoValue(for: option)
+                isTransparent = true
+                basemap = "none"
             case "--strict":
                 try cursor.expectNoValue(for: option)
                 isStrict = true

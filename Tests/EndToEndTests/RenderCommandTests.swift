@@ -173,6 +173,38 @@ struct RenderFeatureTests {
         }
     }
 
+    @Test("the PDF embeds its fonts")
+    func pdfFonts() throws {
+        let folder = try TemporaryDirectory()
+        let result = try Maprender.run(["--geojson", overlays, "-o", folder.path("map.pdf")])
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/pdffonts") else {
+            Issue.record("pdffonts is missing: apt-get install poppler-utils")
+            return
+        }
+        let fonts = Process()
+        fonts.executableURL = URL(fileURLWithPath: "/usr/bin/pdffonts")
+        fonts.arguments = [folder.path("map.pdf")]
+        let pipe = Pipe()
+        fonts.standardOutput = pipe
+        try fonts.run()
+        let listing = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        fonts.waitUntilExit()
+        // pdffonts prints a header of two lines, then one line per font with "emb" yes/no.
+        let rows = listing.split(separator: "\n").dropFirst(2)
+        #expect(!rows.isEmpty)
+        #expect(rows.allSatisfy { $0.contains(" yes ") }, "every font embedded: \(listing)")
+    }
+
+    @Test("--transparent gives a see-through PNG background")
+    func transparent() throws {
+        let result = try Maprender.run(["--pin", "0,0", "--center", "0,0", "--zoom", "5", "--transparent", "--size", "60x60", "-o", "-"])
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        let image = try RasterImage(png: Array(result.output))
+        #expect(image.pixel(x: 1, y: 1).alpha == 0)
+        #expect(image.pixel(x: 30, y: 30 - 24).alpha == 255)
+    }
+
     @Test("the SVG holds the callouts as text, fit to inline in HTML")
     func svgText() throws {
         let result = try Maprender.run(["--geojson", overlays, "--format", "svg", "-o", "-"])

@@ -1,0 +1,51 @@
+import Foundation
+import MapData
+import MapGeometry
+import MapRenderCairo
+import MapRenderCore
+import Testing
+
+/// The README's library example, verbatim between the markers, compiled and run here so it
+/// can never rot. `readmeMatchesThisFile` checks the README still shows this same code.
+@Suite("The library example in the README")
+struct LibraryExampleTests {
+    // BEGIN README EXAMPLE
+    func makeReportMap() throws -> (png: [UInt8], museum: CanvasPoint) {
+        let museum = Place(
+            title: "Denver Museum of Nature & Science", subtitle: "2001 Colorado Blvd",
+            coordinate: Coordinate(latitude: 39.7475, longitude: -104.9428))
+        let capitol = Place(
+            title: "Colorado State Capitol", coordinate: Coordinate(latitude: 39.7392, longitude: -104.9847),
+            marker: .pin(.green))
+        let scene = MapScene(
+            places: [museum, capitol],
+            circles: [CircleOverlay(center: museum.coordinate, radius: 500)])
+
+        let options = MapSnapshotter.Options(
+            size: CanvasSize(width: 600, height: 400), scale: 2, style: try StyleDecoder.load(nameOrPath: "default"))
+        let snapshotter = MapSnapshotter(scene: scene, options: options, basemap: try WorldBasemap.embedded())
+        let snapshot = try snapshotter.makeSnapshot(renderer: CairoRenderer())
+
+        // snapshot.data is the PNG; point(for:) says where any coordinate landed, in points.
+        return (snapshot.data, snapshot.point(for: museum.coordinate))
+    }
+    // END README EXAMPLE
+
+    @Test("the example renders a 2× PNG and places the museum inside it")
+    func runs() throws {
+        let (png, museum) = try makeReportMap()
+        let image = try RasterImage(png: png)
+        #expect(image.width == 1200 && image.height == 800)
+        #expect(museum.x > 0 && museum.x < 600 && museum.y > 0 && museum.y < 400)
+    }
+
+    @Test("the README shows exactly this code")
+    func readmeMatchesThisFile() throws {
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let readme = try String(contentsOf: Maprender.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let begin = source.range(of: "    // BEGIN README EXAMPLE\n")!, end = source.range(of: "    // END README EXAMPLE")!
+        let code = source[begin.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : String($0) }.joined(separator: "\n")
+        #expect(readme.contains(code), "update the README's library example to match LibraryExampleTests.swift")
+    }
+}
