@@ -5,6 +5,7 @@ enum HelpText {
         case "fit": return fit
         case "batch": return batch
         case "track": return track
+        case "places": return PlacesCommand.help
         default: return render
         }
     }
@@ -17,6 +18,7 @@ enum HelpText {
           maprender fit [inputs…] [framing]       print the viewport as JSON
           maprender track stats|events FILE…      measure tracks, list geofence events
           maprender batch MANIFEST.jsonl [--jobs N] [--shard K/N|auto] [--out-dir DIR]
+          maprender places list|add|remove|import|export|geocode --db DB …
           maprender --help | COMMAND --help | --version
 
         INPUTS (repeatable, any mix)

@@ -28,7 +28,7 @@ public enum MapRenderCommand {
 
     private static func dispatch(_ arguments: [String]) throws(MapError) {
         var words = arguments
-        let command = words.first.flatMap { ["render", "fit", "help", "track", "batch"].contains($0) ? $0 : nil }
+        let command = words.first.flatMap { ["render", "fit", "help", "track", "batch", "places"].contains($0) ? $0 : nil }
         if command != nil { words.removeFirst() }
         if words.contains("--help") || words.contains("-h") || command == "help" {
             Console.print(HelpText.text(for: command == "help" ? words.first : command))
@@ -40,9 +40,10 @@ public enum MapRenderCommand {
         }
         if command == "track" { return try TrackCommand.run(words) }
         if command == "batch" { return try BatchCommand.run(words) }
+        if command == "places" { return try PlacesCommand.run(words) }
         if command == nil, let first = words.first, !first.hasPrefix("-") {
             var message = "unknown command '\(first)'"
-            if let guess = suggestion(for: first, among: ["render", "fit", "help", "track", "batch"]) { message += "; did you mean '\(guess)'?" }
+            if let guess = suggestion(for: first, among: ["render", "fit", "help", "track", "batch", "places"]) { message += "; did you mean '\(guess)'?" }
             throw MapError(.usage, message, remedy: "see 'maprender --help'")
         }
         if words.isEmpty {

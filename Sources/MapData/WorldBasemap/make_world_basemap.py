@@ -27,6 +27,16 @@ labels(id, name, kind, rank, scale, min_zoom, x, y)
     x, y: whole map points.
 metadata(key, value): format, format_version, source, natural_earth_version,
     attribution, quantisation_shift.
+countries(id INTEGER PRIMARY KEY, name TEXT, iso_a2 TEXT, geometry BLOB)
+    the 1:50m admin-0 country polygons, for offline reverse geocoding (ReverseGeocoder.swift):
+    one row per polygon of a MultiPolygon (holes kept), name = ADMIN ("United States of
+    America", "France"), iso_a2 = ISO_A2, or WB_A2 where Natural Earth 4.0.0 has -99
+    (France, Norway), or NULL. countries_index: R*Tree (rtree_i32) of the bounding boxes.
+admin1(id INTEGER PRIMARY KEY, name TEXT, country TEXT, geometry BLOB)
+    the 1:50m first-level regions (states, provinces; NE covers only the USA, Canada,
+    Brazil and Australia at this scale), country = the admin-0 ADMIN name. admin1_index:
+    its R*Tree. Both tables were added within format version 1: readers of the basemap
+    layers do not look at them, and a reader that needs them checks that they exist.
 
 Map points are Web Mercator in MapKit's units: the world is W = 2^28 points on a side,
 origin at 180 deg W / 85.0511 deg N, y growing south:
@@ -78,6 +88,20 @@ CREATE TABLE features (
   geometry BLOB    NOT NULL
 );
 CREATE VIRTUAL TABLE features_index USING rtree_i32(id, min_x, max_x, min_y, max_y);
+CREATE TABLE countries (
+  id       INTEGER PRIMARY KEY,
+  name     TEXT    NOT NULL,
+  iso_a2   TEXT,
+  geometry BLOB    NOT NULL
+);
+CREATE VIRTUAL TABLE countries_index USING rtree_i32(id, min_x, max_x, min_y, max_y);
+CREATE TABLE admin1 (
+  id       INTEGER PRIMARY KEY,
+  name     TEXT    NOT NULL,
+  country  TEXT    NOT NULL,
+  geometry BLOB    NOT NULL
+);
+CREATE VIRTUAL TABLE admin1_index USING rtree_i32(id, min_x, max_x, min_y, max_y);
 CREATE TABLE labels (
   id       INTEGER PRIMARY KEY,
   name     TEXT    NOT NULL,
@@ -155,6 +179,47 @@ def load(folder, scale, stem):
     path = os.path.join(folder, "%dm" % scale, "ne_%dm_%s.json" % (scale, stem))
     with open(path, encoding="utf-8") as f:
         return json.load(f)["features"]
+
+
+def insert_polygons(db, table, next_id, values, geometry):
+    """One row of `table` per polygon of `geometry` (the row's `values` then its blob), and
+    its bounding box in `table`_index. Returns the next free id."""
+    for kind, parts in geometry_items(geometry):
+        quantised = [quantised_part(p) for p in parts if len(p) >= 4]
+        if kind != "polygon" or not quantised:
+            continue
+        xs = [x for part in quantised for x, _ in part]
+        ys = [y for part in quantised for _, y in part]
+        placeholders = ", ".join("?" * (len(values) + 2))
+        db.execute("INSERT INTO %s VALUES (%s)" % (table, placeholders),
+                   (next_id,) + tuple(values) + (encode(quantised),))
+        db.execute(
+            "INSERT INTO %s_index VALUES (?, ?, ?, ?, ?)" % table,
+            (next_id, min(xs) * STEP, max(xs) * STEP, min(ys) * STEP, max(ys) * STEP))
+        next_id += 1
+    return next_id
+
+
+def iso_a2(properties):
+    """A two-letter ISO 3166-1 code: ISO_A2, else WB_A2 (NE 4.0.0 has -99 for France and
+    Norway in ISO_A2), else None."""
+    for key in ("ISO_A2", "WB_A2"):
+        code = properties.get(key)
+        if isinstance(code, str) and len(code) == 2 and code.isalpha():
+            return code
+    return None
+
+
+def write_regions(db, folder):
+    """The polygons reverse geocoding tests points against, both in source order."""
+    next_id = 1
+    for feature in load(folder, 50, "admin_0_countries"):
+        p = feature["properties"]
+        next_id = insert_polygons(db, "countries", next_id, (p["ADMIN"], iso_a2(p)), feature["geometry"])
+    next_id = 1
+    for feature in load(folder, 50, "admin_1_states_provinces"):
+        p = feature["properties"]
+        next_id = insert_polygons(db, "admin1", next_id, (p["name"], p["admin"]), feature["geometry"])
 
 
 def write_features(db, folder):
@@ -329,6 +394,7 @@ def convert(folder, output):
         write_metadata(db)
         write_features(db, folder)
         write_labels(db, folder)
+        write_regions(db, folder)
         db.execute("COMMIT")
         db.execute("VACUUM")
         db.close()

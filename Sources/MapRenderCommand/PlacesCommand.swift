@@ -1,0 +1,241 @@
+import MapData
+import MapGeometry
+import MapRenderCore
+
+/// `maprender places list|add|remove|import|export|geocode --db DB …`: manages a favorites
+/// database (DESIGN.md §3). Every change is one transaction; a Core Data store is read
+/// (list, export) but never written.
+enum PlacesCommand {
+    static let subcommands = ["list", "add", "remove", "import", "export", "geocode"]
+
+    /// The options each subcommand takes: (options with a value, options without).
+    static let options: [String: (values: [String], flags: [String])] = [
+        "list": (["--db"], ["--json"]),
+        "add": (
+            [
+                "--db", "--name", "--street", "--city", "--state", "--postal", "--lat", "--lon", "--address",
+                "--geocoder", "--radius", "--color",
+            ], ["--proximity", "--going-next", "--reverse-geocode"]
+        ),
+        "remove": (["--db", "--id", "--name"], []),
+        "import": (["--db"], []),
+        "export": (["--db", "--format", "--output"], []),
+        "geocode": (["--db", "--id"], []),
+    ]
+
+    /// What the command line gave a subcommand.
+    struct Arguments {
+        var subcommand: String
+        var values: [String: String] = [:]
+        var flags: Set<String> = []
+        var files: [String] = []
+
+        /// The value of an option, or `nil` when not given.
+        subscript(option: String) -> String? { values[option] }
+
+        /// The favorites database; every subcommand needs one.
+        func database() throws(MapError) -> String {
+            guard let path = values["--db"] else {
+                throw MapError(.usage, "places \(subcommand) needs --db DB", remedy: "name the favorites database, e.g. --db favs.db")
+            }
+            return path
+        }
+    }
+
+    /// Runs with the words after `places`.
+    static func run(_ words: [String]) throws(MapError) {
+        let arguments = try parse(words)
+        let writer = FavoritesWriter(path: try arguments.database())
+        switch arguments.subcommand {
+        case "list": try list(writer, json: arguments.flags.contains("--json"))
+        case "add": try PlacesAddCommand.add(arguments, writer)
+        case "remove": try remove(arguments, writer)
+        case "import": try importFiles(arguments.files, writer)
+        case "export": try export(arguments, writer)
+        default: try PlacesAddCommand.geocode(arguments, writer)
+        }
+    }
+
+    static func parse(_ words: [String]) throws(MapError) -> Arguments {
+        guard let subcommand = words.first else {
+            throw MapError(
+                .usage, "places needs a subcommand: \(subcommands.joined(separator: ", "))",
+                remedy: "see 'maprender places --help'")
+        }
+        guard let known = options[subcommand] else {
+            var message = "unknown places subcommand '\(subcommand)'"
+            if let guess = suggestion(for: subcommand, among: subcommands) { message += "; did you mean '\(guess)'?" }
+            throw MapError(.usage, message, remedy: "see 'maprender places --help'")
+        }
+        var arguments = Arguments(subcommand: subcommand)
+        var cursor = ArgumentCursor(Array(words.dropFirst()))
+        while let next = cursor.next() {
+            let word = next == "-o" ? "--output" : next
+            if known.values.contains(word) {
+                let value = try cursor.value(for: next)
+                guard arguments.values[word] == nil else {
+                    throw MapError(.usage, "\(next) is given twice", remedy: "give it once")
+                }
+                arguments.values[word] = value
+            } else if known.flags.contains(word) {
+                try cursor.expectNoValue(for: word)
+                arguments.flags.insert(word)
+            } else if ArgumentCursor.isOption(word) {
+                var message = "unknown option '\(next)' for 'places \(subcommand)'"
+                if let guess = suggestion(for: word, among: known.values + known.flags) { message += "; did you mean '\(guess)'?" }
+                throw MapError(.usage, message, remedy: "see 'maprender places --help'")
+            } else if subcommand == "import" {
+                arguments.files.append(word)
+            } else {
+                throw MapError(.usage, "places \(subcommand) takes no argument '\(word)'", remedy: "see 'maprender places --help'")
+            }
+        }
+        return arguments
+    }
+
+    // MARK: - list
+
+    private static func list(_ writer: FavoritesWriter, json: Bool) throws(MapError) {
+        let places = try writer.places()
+        if json {
+            Console.print(JSONValue.object([("places", .array(places.map(jsonValue)))]).serialized(indent: 2))
+            return
+        }
+        var rows = [["id", "name", "latitude", "longitude", "radius", "flags", "color"]]
+        for place in places {
+            var flags = [String]()
+            if place.showsProximity { flags.append("proximity") }
+            if place.isGoingNext { flags.append("going-next") }
+            rows.append([
+                place.id.map(String.init) ?? "", place.name, place.coordinate.latitude.decimalString(places: 6),
+                place.coordinate.longitude.decimalString(places: 6),
+                place.radius.map { $0.decimalString(places: $0 == $0.rounded() ? 0 : 1) + " m" } ?? "-",
+                flags.isEmpty ? "-" : flags.joined(separator: ","), place.pinColor ?? "-",
+            ])
+        }
+        let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        // Numbers right-aligned, text left-aligned, two spaces between columns.
+        let rightAligned: Set<Int> = [0, 2, 3, 4]
+        for row in rows {
+            let cells = row.enumerated().map { column, cell in
+                let pad = String(repeating: " ", count: widths[column] - cell.count)
+                return rightAligned.contains(column) ? pad + cell : cell + pad
+            }
+            var line = cells.joined(separator: "  ")
+            while line.hasSuffix(" ") { line.removeLast() }
+            Console.print(line)
+        }
+    }
+
+    /// A place as `list --json` prints it: the native column names and values.
+    static func jsonValue(_ place: FavoritePlace) -> JSONValue {
+        func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+        return .object([
+            ("id", place.id.map { .number(Double($0)) } ?? .null), ("name", .string(place.name)),
+            ("street", text(place.street)), ("city", text(place.city)), ("state", text(place.state)),
+            ("postal", text(place.postal)), ("latitude", .number(place.coordinate.latitude)),
+            ("longitude", .number(place.coordinate.longitude)), ("display_proximity", .bool(place.showsProximity)),
+            ("display_radius", place.radius.map(JSONValue.number) ?? .null), ("going_next", .bool(place.isGoingNext)),
+            ("pin_color", text(place.pinColor)), ("subtitle", text(place.addressLine)),
+        ])
+    }
+
+    // MARK: - remove
+
+    private static func remove(_ arguments: Arguments, _ writer: FavoritesWriter) throws(MapError) {
+        let removed: FavoritePlace
+        switch (arguments["--id"], arguments["--name"]) {
+        case (let id?, nil):
+            guard let number = Int64(id.trimmingCharacters(in: " ")) else {
+                throw MapError(.usage, "--id: '\(id)' is not a whole number", remedy: "give the id 'places list' shows")
+            }
+            removed = try writer.removePlace(id: number)
+        case (nil, let name?):
+            removed = try writer.removePlace(named: name)
+        default:
+            throw MapError(.usage, "places remove needs either --id N or --name NAME", remedy: "see 'maprender places --help'")
+        }
+        Console.print("removed \(removed.id.map(String.init) ?? "?") \(removed.name)")
+    }
+
+    // MARK: - import
+
+    private static func importFiles(_ files: [String], _ writer: FavoritesWriter) throws(MapError) {
+        guard !files.isEmpty else {
+            throw MapError(.usage, "places import needs at least one FILE (.gpx, .csv or .geojson)", remedy: "see 'maprender places --help'")
+        }
+        // Every file is read and checked before the one transaction that adds them all.
+        var places = [FavoritePlace]()
+        for file in files { places += try FavoritesImport.read(atPath: file) }
+        let ids = try writer.add(contentsOf: places)
+        let range = ids.count == 1 ? "id \(ids[0])" : "ids \(ids.first ?? 0)–\(ids.last ?? 0)"
+        Console.print("added \(ids.count) place\(ids.count == 1 ? "" : "s") (\(range))")
+    }
+
+    // MARK: - export
+
+    private static func export(_ arguments: Arguments, _ writer: FavoritesWriter) throws(MapError) {
+        let output = arguments["--output"] ?? "-"
+        let format: FavoritesFormat
+        if let name = arguments["--format"] {
+            guard let named = FavoritesFormat(rawValue: name.lowercased()) else {
+                throw MapError(.usage, "--format: '\(name)' is not geojson, gpx or csv")
+            }
+            format = named
+        } else if output != "-", let fromName = FavoritesFormat(fileName: output) {
+            format = fromName
+        } else {
+            throw MapError(.usage, "places export needs --format geojson|gpx|csv", remedy: "or name the -o file .geojson, .gpx or .csv")
+        }
+        let bytes = FavoritesExport.encode(try writer.places(), as: format)
+        if output == "-" {
+            guard Console.writeOutput(bytes) else { throw MapError(.ioError, "standard output: writing failed") }
+        } else {
+            try StagedFile(bytes: bytes, destination: output).commit()
+        }
+    }
+
+    // MARK: - help
+
+    static let help = """
+        maprender places — manage a favorites database
+
+        USAGE
+          maprender places list --db DB [--json]
+          maprender places add --db DB --name NAME (--lat LAT --lon LON | --address TEXT --geocoder URL)
+                               [--street S] [--city C] [--state ST] [--postal P] [--radius M]
+                               [--proximity] [--going-next] [--color red|green|purple|#rrggbb]
+                               [--reverse-geocode]
+          maprender places remove --db DB (--id N | --name NAME)
+          maprender places import --db DB FILE…        .gpx waypoints, .csv, .geojson points
+          maprender places export --db DB [--format geojson|gpx|csv] [-o FILE]
+          maprender places geocode --db DB [--id N]    fill empty city and state offline
+
+        DB is created with the schema of DESIGN.md §3 when it does not exist. Every change is
+        one transaction: a failed import adds nothing. A Core Data store exported from the
+        iOS app can be listed and exported, never changed.
+
+        add          prints the new id. --going-next takes the mark from any other place.
+          --radius M           geofence radius: meters, or with a unit (500m, 2km, 1.5mi)
+          --address TEXT       look the address up at --geocoder URL, a Nominatim-compatible
+                               service (the only time maprender uses the network); the
+                               answer fills the coordinate and any address part not given
+          --reverse-geocode    fill empty parts offline from Natural Earth: city ← the
+                               nearest populated place when within 30 km, state ← the
+                               state or province (or the country where Natural Earth has
+                               no regions); street and postal are never guessed
+        import       all files in one transaction; prints how many places were added. CSV
+                     columns: name,street,city,state,postal,latitude,longitude,
+                     display_proximity,display_radius,going_next,pin_color (only name,
+                     latitude, longitude required)
+        export       standard output unless -o FILE (written atomically); the format
+                     follows FILE's extension unless --format says. Round trips with import.
+        geocode      --reverse-geocode for stored places (all, or --id N), one transaction
+
+        EXAMPLES
+          maprender places add --db favs.db --name "Denver Museum" --lat 39.7475 --lon -104.9428 \\
+              --radius 500 --proximity --reverse-geocode
+          maprender places import --db favs.db stops.gpx more.csv
+          maprender places export --db app-export.sqlite -o favs.geojson
+        """
+}
