@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(
             name: "MapGeometryTests", dependencies: ["MapGeometry"],
             resources: [.copy("Resources")]),
-        .testTarget(name: "MapRenderCoreTests", dependencies: ["MapRenderCore"]),
+        .testTarget(name: "MapRenderCoreTests", dependencies: ["MapRenderCore"], exclude: ["Snapshots"]),
         .testTarget(
             name: "MapRenderCairoTests", dependencies: ["MapRenderCairo", "MapData"],
             exclude: ["Goldens", "Failures"]),
