@@ -50,7 +50,8 @@ let package = Package(
         .testTarget(
             name: "MapRenderCairoTests", dependencies: ["MapRenderCairo", "MapData"],
             exclude: ["Goldens", "Failures"]),
-        .testTarget(name: "MapDataTests", dependencies: ["MapData"], exclude: ["Fixtures", "Geocoder"]),
+        .testTarget(
+            name: "MapDataTests", dependencies: ["MapData"], exclude: ["Tiles/tile_server.py", "Fixtures", "Geocoder"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["maprender", "MapGeometry", "MapRenderCore", "MapRenderCairo", "MapData"]),

@@ -177,6 +177,7 @@ public struct FavoritesWriter: Sendable {
             let database = try SQLiteDatabase(
                 path: path, mode: existed ? .readWrite : .readWriteCreate, busyTimeout: busyTimeout)
             return try database.inTransaction(.immediate) {
+                if existed { try checkIntact(database) }
                 try prepareSchema(database)
                 return try body(database)
             }
@@ -222,6 +223,18 @@ public struct FavoritesWriter: Sendable {
         MapError(
             .usage, "\(path): is a Core Data store exported from the iOS app; maprender reads it but never writes it",
             remedy: "export it with 'maprender places export' and import into a new database")
+    }
+
+    /// Refuses to write into a damaged file: SQLite notices damage only on the pages a
+    /// statement reads, so an insert could succeed and spread it. `quick_check` reads every
+    /// page once (O(N), milliseconds for a favorites database).
+    private func checkIntact(_ database: SQLiteDatabase) throws {
+        let problems = try database.query("PRAGMA quick_check(1)") { $0.text(at: 0) ?? "" }
+        guard problems == ["ok"] else {
+            throw MapError(
+                .badData, "\(path): damaged SQLite database (\(problems.first ?? "quick_check failed"))",
+                remedy: "restore the file from a backup, or try the sqlite3 shell's .recover")
+        }
     }
 
     /// Creates or migrates the schema, inside the write transaction.

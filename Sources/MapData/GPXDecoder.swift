@@ -73,19 +73,31 @@ public enum GPXDecoder {
             throw MapError(.missingInput, "\(path): cannot be read", remedy: "check the file's permissions")
         }
         let prolog: [UInt8]
+        var scanner = UTF8Scanner()
         do {
             defer { try? handle.close() }
             prolog = Array(try handle.read(upToCount: prologLimit) ?? Data())
+            // The whole file is checked before parsing (see `checkEncoding`), a chunk at a
+            // time so that memory stays flat.
+            if !libxml2Converts(prolog) {
+                var chunk = prolog
+                while !chunk.isEmpty && scanner.scan(chunk) {
+                    chunk = Array(try handle.read(upToCount: prologLimit) ?? Data())
+                }
+                scanner.finish()
+            }
         } catch {
             throw MapError(.ioError, "\(path): reading failed: \(error.localizedDescription)")
         }
         try checkProlog(prolog, isWholeFile: prolog.count < prologLimit, fileName: path)
+        try scanner.check(fileName: path)
         return try parse(XMLParser(stream: stream), fileName: path)
     }
 
     /// Decodes GPX from bytes (any declared encoding); messages name the file `fileName`.
     public static func decode(_ bytes: [UInt8], fileName: String) throws(MapError) -> GPXContent {
         try checkProlog(Array(bytes.prefix(prologLimit)), isWholeFile: bytes.count <= prologLimit, fileName: fileName)
+        try checkEncoding(bytes, fileName: fileName)
         // A stream, not `XMLParser(data:)`: given all of a large document at once, libxml2
         // fails with an internal error (its input-size guard), fed in chunks it does not.
         return try parse(XMLParser(stream: InputStream(data: Data(bytes))), fileName: fileName)
@@ -171,6 +183,157 @@ public enum GPXDecoder {
     }
 }
 
+extension GPXDecoder {
+    /// Refuses bytes that libxml2 would hand on undecoded.
+    ///
+    /// libxml2 reads a document without a declared encoding as UTF-8 and, in the recovery
+    /// mode `XMLParser` always turns on, passes invalid UTF-8 in element and attribute
+    /// names, comments and processing instructions on as it is; FoundationXML force-unwraps
+    /// their decoding and traps (`_NSXMLParserStartElementNs`, swift-corelibs-foundation).
+    /// So unless libxml2 converts the document itself (see `libxml2Converts`), every byte
+    /// must be UTF-8. Found by fuzzing.
+    static func checkEncoding(_ bytes: [UInt8], fileName: String) throws(MapError) {
+        guard !libxml2Converts(bytes.prefix(prologLimit)) else { return }
+        var scanner = UTF8Scanner()
+        scanner.scan(bytes)
+        scanner.finish()
+        try scanner.check(fileName: fileName)
+    }
+
+    /// Whether libxml2 converts the document to UTF-8 before parsing: UTF-16 or UCS-4,
+    /// known by the first bytes (XML 1.0 Appendix F), or a well-formed XML declaration
+    /// naming an encoding other than UTF-8 that iconv (which libxml2 uses) can convert. A
+    /// UTF-8 byte-order mark overrides any declaration.
+    static func libxml2Converts(_ start: some Collection<UInt8>) -> Bool {
+        let head = Array(start.prefix(4))
+        let wide: [[UInt8]] = [
+            [0xFE, 0xFF], [0xFF, 0xFE], [0x00, 0x3C, 0x00, 0x3F], [0x3C, 0x00, 0x3F, 0x00], [0x00, 0x00, 0x00, 0x3C],
+            [0x3C, 0x00, 0x00, 0x00],
+        ]
+        if wide.contains(where: { head.starts(with: $0) }) { return true }
+        guard let name = declaredEncoding(Array(start.prefix(512))),
+            !["utf-8", "utf8"].contains(name.lowercased())
+        else { return false }
+        let converter = iconv_open("UTF-8", name)
+        guard converter != iconv_t(bitPattern: -1) else { return false }
+        iconv_close(converter)
+        return true
+    }
+
+    /// The encoding an XML declaration at the very start names, when the declaration is
+    /// well-formed (XML 1.0 §2.8 and §4.3.3: `<?xml version="1.x" encoding="Name"…?>`).
+    static func declaredEncoding(_ bytes: [UInt8]) -> String? {
+        var index = 0
+        func skipSpace() -> Bool {
+            let start = index
+            while index < bytes.count, [0x20, 0x09, 0x0D, 0x0A].contains(bytes[index]) { index += 1 }
+            return index > start
+        }
+        func literal(_ text: String) -> Bool {
+            let expected = Array(text.utf8)
+            guard bytes.count - index >= expected.count, Array(bytes[index..<index + expected.count]) == expected else { return false }
+            index += expected.count
+            return true
+        }
+        /// `name = "value"`; the value's characters must satisfy `allowed`.
+        func attribute(_ name: String, _ allowed: (UInt8, Int) -> Bool) -> String? {
+            guard literal(name) else { return nil }
+            _ = skipSpace()
+            guard literal("=") else { return nil }
+            _ = skipSpace()
+            guard index < bytes.count, bytes[index] == 0x22 || bytes[index] == 0x27 else { return nil }
+            let quote = bytes[index]
+            index += 1
+            let start = index
+            while index < bytes.count, bytes[index] != quote {
+                guard allowed(bytes[index], index - start) else { return nil }
+                index += 1
+            }
+            guard index < bytes.count, index > start else { return nil }
+            index += 1
+            return String(decoding: bytes[start..<index - 1], as: UTF8.self)
+        }
+        func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+        func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+        guard literal("<?xml"), skipSpace(),
+            let version = attribute("version", { byte, _ in isDigit(byte) || byte == 0x2E }),
+            version.hasPrefix("1."), version.count > 2, !version.dropFirst(2).contains("."), skipSpace(),
+            let name = attribute("encoding", { byte, offset in
+                isLetter(byte) || offset > 0 && (isDigit(byte) || [0x2E, 0x5F, 0x2D].contains(byte))
+            })
+        else { return nil }
+        if skipSpace(), index < bytes.count, bytes[index] == UInt8(ascii: "s") {
+            guard let standalone = attribute("standalone", { byte, _ in isLetter(byte) }), ["yes", "no"].contains(standalone)
+            else { return nil }
+            _ = skipSpace()
+        }
+        return literal("?>") ? name : nil
+    }
+}
+
+/// Finds the first byte that is not part of well-formed UTF-8 (The Unicode Standard,
+/// Table 3-7), fed in chunks, counting lines and columns (in scalars) on the way.
+struct UTF8Scanner {
+    private var line = 1
+    private var column = 1
+    /// Where the first ill-formed sequence starts, and its first byte.
+    private(set) var failure: (line: Int, column: Int, byte: UInt8)?
+    /// Continuation bytes still expected, the range of the next one, and the lead byte.
+    private var remaining = 0
+    private var nextRange: ClosedRange<UInt8> = 0x80...0xBF
+    private var lead: UInt8 = 0
+
+    /// Reads more bytes; `false` once an ill-formed sequence has been found.
+    @discardableResult
+    mutating func scan(_ bytes: [UInt8]) -> Bool {
+        guard failure == nil else { return false }
+        for byte in bytes {
+            if remaining > 0 {
+                guard nextRange.contains(byte) else {
+                    failure = (line, column, lead)
+                    return false
+                }
+                nextRange = 0x80...0xBF
+                remaining -= 1
+                if remaining == 0 { column += 1 }
+                continue
+            }
+            switch byte {
+            case 0x0A:
+                line += 1
+                column = 1
+            case 0x00..<0x80: column += 1
+            case 0xC2...0xDF: remaining = 1
+            case 0xE0: (remaining, nextRange) = (2, 0xA0...0xBF)
+            case 0xE1...0xEC, 0xEE...0xEF: remaining = 2
+            case 0xED: (remaining, nextRange) = (2, 0x80...0x9F)
+            case 0xF0: (remaining, nextRange) = (3, 0x90...0xBF)
+            case 0xF1...0xF3: remaining = 3
+            case 0xF4: (remaining, nextRange) = (3, 0x80...0x8F)
+            default:
+                failure = (line, column, byte)
+                return false
+            }
+            lead = byte
+        }
+        return true
+    }
+
+    /// Notes a sequence cut off by the end of the input.
+    mutating func finish() {
+        if failure == nil && remaining > 0 { failure = (line, column, lead) }
+    }
+
+    /// Throws the `.badData` error for the failure, if there is one.
+    func check(fileName: String) throws(MapError) {
+        guard let failure else { return }
+        let hex = String(failure.byte, radix: 16, uppercase: true)
+        throw MapError(
+            .badData, "\(fileName):\(failure.line):\(failure.column): invalid UTF-8 (byte 0x\(hex))",
+            remedy: "save the file as UTF-8, or declare its encoding: <?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>")
+    }
+}
+
 /// The first XML syntax error `XMLParser` reported, with its position.
 struct XMLFailure {
     var code: Int
@@ -193,6 +356,7 @@ struct XMLFailure {
             4: "the document is empty or is not XML", 5: "unexpected end of the document, or content after the root element",
             9: "a character that is not allowed in XML (is the declared encoding right?)",
             23: "an entity reference lacks its ';'", 26: "an undeclared entity is referenced",
+            27: "an undeclared entity is referenced",
             31: "the declared encoding is unknown", 32: "the declared encoding is not supported",
             38: "'<' inside an attribute value", 39: "an attribute value must be quoted",
             40: "an attribute value is not closed", 41: "an attribute has no value", 42: "an attribute appears twice",
@@ -201,6 +365,7 @@ struct XMLFailure {
             76: "a closing tag does not match its opening tag", 77: "a tag is not finished",
             85: "the document is not well balanced", 86: "content after the root element",
             89: "entity references nest too deep or expand too much",
+            6003: "the text is not valid in the declared encoding",
         ]
         var text = descriptions[code] ?? "XML syntax error"
         text += " (libxml2 error \(code))"

@@ -14,8 +14,9 @@ public final class StagedFile {
     /// Writes `bytes` to a temporary file in the destination's folder and flushes them to
     /// disk.
     ///
-    /// - Throws: `MapError` `.cannotCreate` when the folder is missing or not writable,
-    ///   `.ioError` when writing fails part-way (the temporary file is removed).
+    /// - Throws: `MapError` `.cannotCreate` when the folder is missing or not writable, or
+    ///   the destination exists and is not a regular file; `.ioError` when writing fails
+    ///   part-way (the temporary file is removed).
     public init(bytes: [UInt8], destination: String) throws(MapError) {
         self.destination = destination
         let slash = destination.lastIndex(of: "/")
@@ -23,6 +24,20 @@ public final class StagedFile {
         let name = slash.map { String(destination[destination.index(after: $0)...]) } ?? destination
         guard !name.isEmpty else {
             throw MapError(.cannotCreate, "\(destination): not a file name", remedy: "name the output file, e.g. map.png")
+        }
+        // rename(2) replaces whatever is at the destination: run as root, `-o /dev/null`
+        // would replace the device with a regular file, and a symbolic link would be
+        // replaced rather than followed. Only a regular file (or nothing) is replaced.
+        var status = stat()
+        if lstat(destination, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG {
+            let kind = switch status.st_mode & S_IFMT {
+            case S_IFDIR: "a folder"
+            case S_IFLNK: "a symbolic link"
+            default: "a device, pipe or socket"
+            }
+            throw MapError(
+                .cannotCreate, "\(destination): is \(kind), not a regular file; it is left as it is",
+                remedy: "give the path of a regular file (or '-' for standard output where the command allows it)")
         }
         var template = Array("\(folder.isEmpty ? "/" : folder)/.\(name).XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }

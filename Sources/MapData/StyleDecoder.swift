@@ -18,7 +18,8 @@ public import MapRenderCore
 /// channels 0–255 and alpha 0–1 (which states an opacity such as 0.7 exactly, where
 /// `#rrggbbaa` can only say 179/255). Only the optional colours of shapes (`strokeColor`,
 /// `fillColor`, `casingColor`) may be `null`, meaning none. Lengths are canvas points and
-/// may not be negative; font sizes, `maximumWidth` and the marker `scale` must be positive.
+/// may not be negative; font sizes, `maximumWidth` and the marker `scale` must be positive;
+/// none may exceed 10,000.
 /// Anything else — an unknown key, a wrong type, a bad colour — is an error with the file,
 /// line:column and JSON path, and for an unknown key the closest known one.
 public enum StyleDecoder {

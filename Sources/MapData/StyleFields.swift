@@ -93,8 +93,16 @@ enum StyleField<Root> {
             throw document.error(
                 "expected a number \(positive ? "> 0" : "≥ 0"), found \(number)", at: node, path: path)
         }
+        guard number <= maximumNumber else {
+            throw document.error(
+                "\(number) is too large; style lengths and sizes are at most \(Int(maximumNumber))", at: node, path: path)
+        }
         return number
     }
+
+    /// The largest length, size or factor a style may give: canvases are at most 20,000
+    /// points on a side, and past about 2 million points Pango's font sizes overflow.
+    static var maximumNumber: Double { 10_000 }
 
     static func dashesValue(_ node: JSONNode, path: JSONPath, _ document: JSONDocument) throws(MapError) -> [Double] {
         guard let elements = node.elements else { throw mismatch("an array of numbers", node, path, document) }

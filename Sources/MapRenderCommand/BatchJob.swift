@@ -67,7 +67,8 @@ enum BatchManifest {
             case "id":
                 if let text = value.string {
                     id = text
-                } else if let number = value.number, number == number.rounded() {
+                } else if let number = value.number, number == number.rounded(), abs(number) < 1e15 {
+                    // Bounded as in `optionWords`: Int(1e300) would trap.
                     id = String(Int(number))
                 }
             case "output":

@@ -25,11 +25,10 @@ enum RenderCommand {
         var style = try SceneLoader.style(for: request)
         if request.isTransparent { style.backgroundColor = style.backgroundColor.withAlpha(0) }
         let scene = try SceneLoader.scene(for: request, style: style)
-        let options = MapSnapshotter.Options(
-            size: request.size, scale: request.scale, framing: request.framing, style: style, format: format,
-            calloutMode: request.calloutMode)
-        let basemap = try SceneLoader.basemap(for: request)
-        let snapshot = try MapSnapshotter(scene: scene, options: options, basemap: basemap).makeSnapshot(renderer: CairoRenderer())
+        let options = request.snapshotOptions(style: style, format: format)
+        let (basemap, tiles) = try SceneLoader.basemap(for: request)
+        let snapshot = try MapSnapshotter(scene: scene, options: options, basemap: basemap, tiles: tiles)
+            .makeSnapshot(renderer: CairoRenderer())
 
         report(snapshot.diagnostics)
         if request.isStrict, let first = snapshot.diagnostics.first(where: { $0.severity == .warning }) {
@@ -56,20 +55,30 @@ enum RenderCommand {
 /// Turns the inputs of a request into a scene and a style.
 enum SceneLoader {
     static func style(for request: RenderRequest) throws(MapError) -> Style {
-        try rethrowingMapErrors { try StyleDecoder.load(nameOrPath: request.styleName) }
+        try StyleDecoder.load(nameOrPath: request.styleName)
     }
 
-    /// The basemap `--basemap` names: the embedded world by default, none for a plain
+    /// What `--basemap` and `--map-type` name: the embedded vector world, raster tiles, or
+    /// both (hybrid: imagery with the world's borders and names); `none` for a plain
     /// background.
-    static func basemap(for request: RenderRequest) throws(MapError) -> (any BasemapSource)? {
+    static func basemap(for request: RenderRequest) throws(MapError) -> (vector: (any BasemapSource)?, tiles: (any RasterTileSource)?) {
         switch request.basemap {
-        case "none": return nil
-        default: return try WorldBasemap.embedded()
+        case "none": return (nil, nil)
+        case "world":
+            guard request.mapType == .standard else {
+                throw MapError(.usage, "--map-type \(request.mapType.rawValue) needs imagery tiles",
+                    remedy: "give --basemap with an imagery source, e.g. --basemap esri-imagery")
+            }
+            return (try WorldBasemap.embedded(), nil)
+        default:
+            let tiles = try TileSourceFactory.source(for: request.basemap, options: request.tileOptions)
+            return (request.mapType == .hybrid ? try WorldBasemap.embedded() : nil, tiles)
         }
     }
 
     static func scene(for request: RenderRequest, style: Style) throws(MapError) -> MapScene {
-        var scene = MapScene(circles: request.circles, userLocation: request.userLocation, title: request.title)
+        var scene = MapScene(
+            circles: request.circles, userLocation: request.userLocation, title: request.title, attribution: request.attribution)
         for path in request.placeDatabases {
             let places = try PlaceStore.readPlaces(atPath: path)
             if places.isEmpty {
@@ -78,7 +87,7 @@ enum SceneLoader {
             scene.places += places
         }
         for path in request.geoJSONFiles {
-            let content = try rethrowingMapErrors { try GeoJSONDecoder.read(atPath: path, style: style) }
+            let content = try GeoJSONDecoder.read(atPath: path, style: style)
             scene.places += content.places
             scene.polylines += content.polylines
             scene.polygons += content.polygons
@@ -126,16 +135,6 @@ enum SceneLoader {
         }
     }
 
-    /// Runs a throwing loader, passing `MapError`s through and wrapping anything else.
-    private static func rethrowingMapErrors<T>(_ body: () throws -> T) throws(MapError) -> T {
-        do {
-            return try body()
-        } catch let error as MapError {
-            throw error
-        } catch {
-            throw MapError(.internalError, "\(error)")
-        }
-    }
 }
 
 /// `maprender fit …`: prints the viewport a render would use, as JSON.
@@ -143,9 +142,10 @@ enum FitCommand {
     static func run(_ request: RenderRequest) throws(MapError) {
         let style = try SceneLoader.style(for: request)
         let scene = try SceneLoader.scene(for: request, style: style)
-        let options = MapSnapshotter.Options(
-            size: request.size, scale: request.scale, framing: request.framing, style: style, calloutMode: request.calloutMode)
-        let viewport = try MapSnapshotter(scene: scene, options: options).viewport(measurer: CairoRenderer().textMeasurer)
+        let options = request.snapshotOptions(style: style, format: .png)
+        let (basemap, tiles) = try SceneLoader.basemap(for: request)
+        let viewport = try MapSnapshotter(scene: scene, options: options, basemap: basemap, tiles: tiles)
+            .viewport(measurer: CairoRenderer().textMeasurer)
         var members = viewport.jsonMembers
         members.insert(("scale", .number(request.scale)), at: 2)
         Console.print(JSONValue.object(members).serialized(indent: 2))

@@ -1,3 +1,4 @@
+import MapData
 import MapGeometry
 import MapRenderCore
 
@@ -13,6 +14,9 @@ struct RenderRequest {
     var marksGeofenceEvents = false
     var userLocation: UserLocation?
     var title: String?
+    /// Credits to add to the map's attribution (`--attribution`), e.g. for a tile server
+    /// maprender has no preset for.
+    var attribution: [String] = []
     var styleName = "default"
     var calloutMode = CalloutMode.all
     var markerImage: (path: String, anchorX: Double, anchorY: Double)?
@@ -31,14 +35,17 @@ struct RenderRequest {
     var output: String?
     var sidecar: String?
     var isStrict = false
+    var mapType = MapType.standard
+    var tileOptions = HTTPTileOptions(userAgent: HTTPTileOptions.userAgent(version: MapRenderCommand.version))
+    var snapsZoomToTiles = true
     /// A see-through background and no basemap (`--transparent`), for maps laid over other
     /// artwork.
     var isTransparent = false
 
     /// The long options this request understands, for "did you mean" suggestions.
     static let optionNames = [
-        "--places", "--geojson", "--gpx", "--csv", "--color-by", "--arrows", "--stats", "--imperial", "--no-track-markers", "--geofence-events", "--location", "--title", "--style", "--callouts", "--marker-image", "--pin", "--circle", "--center", "--zoom", "--span", "--padding", "--max-zoom",
-        "--size", "--scale", "--basemap", "--transparent", "--format", "--output", "--sidecar", "--strict",
+        "--places", "--geojson", "--attribution", "--gpx", "--csv", "--color-by", "--arrows", "--stats", "--imperial", "--no-track-markers", "--geofence-events", "--location", "--title", "--style", "--callouts", "--marker-image", "--pin", "--circle", "--center", "--zoom", "--span", "--padding", "--max-zoom",
+        "--size", "--scale", "--basemap", "--transparent", "--map-type", "--tile-cache", "--offline", "--user-agent", "--tile-timeout", "--no-snap", "--format", "--output", "--sidecar", "--strict",
     ]
 
     /// Reads options until the words run out.
@@ -85,6 +92,7 @@ struct RenderRequest {
                 }
                 userLocation = UserLocation(location: Location(coordinate: coordinate, horizontalAccuracy: accuracy), heading: heading)
             case "--title": title = try cursor.value(for: option)
+            case "--attribution": attribution.append(try cursor.value(for: option))
             case "--style": styleName = try cursor.value(for: option)
             case "--callouts":
                 let value = try cursor.value(for: option)
@@ -142,12 +150,27 @@ struct RenderRequest {
                 let value = try ValueParser.number(try cursor.value(for: option), option: option)
                 guard value > 0, value <= 4 else { throw MapError(.usage, "--scale: \(value) is outside (0, 4]") }
                 scale = value
-            case "--basemap":
+            case "--basemap": basemap = try cursor.value(for: option)
+            case "--map-type":
                 let value = try cursor.value(for: option)
-                guard value == "world" || value == "none" else {
-                    throw MapError(.usage, "--basemap: '\(value)' is not supported yet", remedy: "use 'world' or 'none'")
+                guard let type = MapType(rawValue: value) else {
+                    throw MapError(.usage, "--map-type: '\(value)' is not standard, satellite or hybrid")
                 }
-                basemap = value
+                mapType = type
+            case "--tile-cache":
+                let value = try cursor.value(for: option)
+                if value == "none" { tileOptions.usesCache = false } else { tileOptions.cachePath = value }
+            case "--offline":
+                try cursor.expectNoValue(for: option)
+                tileOptions.offline = true
+            case "--user-agent": tileOptions.userAgent = try cursor.value(for: option)
+            case "--tile-timeout":
+                let value = try ValueParser.number(try cursor.value(for: option), option: option)
+                guard value > 0 else { throw MapError(.usage, "--tile-timeout: give a positive number of seconds") }
+                tileOptions.timeout = value
+            case "--no-snap":
+                try cursor.expectNoValue(for: option)
+                snapsZoomToTiles = false
             case "--format":
                 let value = try cursor.value(for: option)
                 guard let format = ImageFormat(rawValue: value.lowercased()) else {
@@ -186,6 +209,13 @@ struct RenderRequest {
         let options = FitOptions(padding: EdgeInsets(all: padding), maximumZoom: maximumZoom)
         if let center { return .fitAround(center, options) }
         return .fit(options)
+    }
+
+    /// The snapshotter's options for this request.
+    func snapshotOptions(style: Style, format: ImageFormat) -> MapSnapshotter.Options {
+        MapSnapshotter.Options(
+            size: size, scale: scale, framing: framing, style: style, format: format, calloutMode: calloutMode,
+            mapType: mapType, snapsZoomToTiles: snapsZoomToTiles)
     }
 
     /// The output format: `--format`, else the output file's extension, else PNG.

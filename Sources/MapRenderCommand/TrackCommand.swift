@@ -138,13 +138,7 @@ enum TrackCommand {
     private static func events(_ input: TrackInput, placeDatabases: [String], cushion: Double, json: Bool) throws(MapError) {
         var places: [Place] = []
         for path in placeDatabases {
-            do {
-                places += try PlaceStore.readPlaces(atPath: path)
-            } catch let error as MapError {
-                throw error
-            } catch {
-                throw MapError(.internalError, "\(path): \(error)", remedy: "report this as a bug")
-            }
+            places += try PlaceStore.readPlaces(atPath: path)
         }
         let (regions, diagnostics) = CircularRegion.regions(for: places)
         guard !regions.isEmpty else {

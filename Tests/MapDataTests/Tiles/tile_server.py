@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""A tile server for maprender's HTTP tile tests, listening on 127.0.0.1 only.
+
+Usage: tile_server.py [SLOW_SECONDS]. Binds port 0 and prints the chosen port on the first
+line of standard output, then serves until terminated or until its standard input closes
+(so it never outlives the test that started it, even one that crashed).
+
+Paths (Z/X/Y are integers; an "@2x" before ".png" asks for a 512-pixel tile):
+  /tiles/Z/X/Y.png      a PNG tile, Cache-Control: max-age=3600
+  /500/Z/X/Y.png        always HTTP 500
+  /flaky/Z/X/Y.png      HTTP 500 on the first request for a path, then the tile
+  /404/Z/X/Y.png        HTTP 404
+  /slow/Z/X/Y.png       sleeps SLOW_SECONDS (default 3) before answering
+  /delay/Z/X/Y.png      sleeps 0.1 s before answering (to see requests overlap)
+  /garbage/Z/X/Y.png    200 with bytes that are no image
+  /truncated/Z/X/Y.png  200 with the first half of a PNG
+  /nostore/Z/X/Y.png    the tile with Cache-Control: no-store
+  /etag/Z/X/Y.png       the tile with Cache-Control: max-age=0 and an ETag; a request
+                        with a matching If-None-Match gets 304 Not Modified
+  /expires/Z/X/Y.png    the tile with an Expires date in the past
+  /stats                JSON: requests per path, conditional requests, 304s, user agents,
+                        the most connections open and the most tile requests in progress at
+                        once (both sampled when a tile request arrives; /stats closes its
+                        own connection so it never counts)
+"""
+import json
+import os
+import re
+import signal
+import struct
+import sys
+import threading
+import time
+import zlib
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+SLOW_SECONDS = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
+TILE_PATH = re.compile(r"^/(\w+)/(\d+)/(\d+)/(\d+)(@2x)?\.png$")
+
+lock = threading.Lock()
+stats = {"requests": {}, "total": 0, "conditional": 0, "not_modified": 0,
+         "user_agents": [], "open_connections": 0, "max_connections": 0,
+         "active_requests": 0, "max_active_requests": 0}
+
+
+def png(size, rgb):
+    """A solid-colour RGB PNG, size x size pixels."""
+    def chunk(kind, data):
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
+    row = b"\x00" + bytes(rgb) * size
+    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(row * size)) + chunk(b"IEND", b""))
+
+
+def tile(z, x, y, retina):
+    return png(512 if retina else 256, ((z * 40) % 256, (x * 60) % 256, (y * 80) % 256))
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def setup(self):
+        super().setup()
+        with lock:
+            stats["open_connections"] += 1
+
+    def finish(self):
+        try:
+            super().finish()
+        finally:
+            with lock:
+                stats["open_connections"] -= 1
+
+    def log_message(self, *args):
+        pass
+
+    def send(self, status, body=b"", headers=()):
+        self.send_response(status)
+        for name, value in headers:
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self):
+        if self.path == "/stats":
+            with lock:
+                body = json.dumps(stats).encode()
+            self.close_connection = True
+            self.send(200, body, [("Content-Type", "application/json"), ("Connection", "close")])
+            return
+        with lock:
+            count = stats["requests"].get(self.path, 0) + 1
+            stats["requests"][self.path] = count
+            stats["total"] += 1
+            stats["user_agents"].append(self.headers.get("User-Agent", ""))
+            conditional = self.headers.get("If-None-Match")
+            if conditional:
+                stats["conditional"] += 1
+            stats["max_connections"] = max(stats["max_connections"], stats["open_connections"])
+            stats["active_requests"] += 1
+            stats["max_active_requests"] = max(stats["max_active_requests"], stats["active_requests"])
+        try:
+            self.answer(count, conditional)
+        finally:
+            with lock:
+                stats["active_requests"] -= 1
+
+    def answer(self, count, conditional):
+        match = TILE_PATH.match(self.path)
+        if not match:
+            self.send(404, b"no such path")
+            return
+        kind = match.group(1)
+        z, x, y = (int(match.group(i)) for i in (2, 3, 4))
+        body = tile(z, x, y, match.group(5) is not None)
+        png_headers = [("Content-Type", "image/png")]
+        try:
+            if kind == "tiles":
+                self.send(200, body, png_headers + [("Cache-Control", "max-age=3600")])
+            elif kind == "500" or (kind == "flaky" and count == 1):
+                self.send(500, b"internal error")
+            elif kind == "flaky":
+                self.send(200, body, png_headers)
+            elif kind == "404":
+                self.send(404, b"not found")
+            elif kind == "slow":
+                time.sleep(SLOW_SECONDS)
+                self.send(200, body, png_headers)
+            elif kind == "delay":
+                time.sleep(0.1)
+                self.send(200, body, png_headers)
+            elif kind == "garbage":
+                self.send(200, b"this is not an image at all" * 10, png_headers)
+            elif kind == "truncated":
+                self.send(200, body[: len(body) // 2], png_headers)
+            elif kind == "nostore":
+                self.send(200, body, png_headers + [("Cache-Control", "no-store")])
+            elif kind == "etag":
+                if conditional == '"v1"':
+                    with lock:
+                        stats["not_modified"] += 1
+                    self.send(304, b"", [("ETag", '"v1"'), ("Cache-Control", "max-age=0")])
+                else:
+                    self.send(200, body, png_headers + [("ETag", '"v1"'), ("Cache-Control", "max-age=0")])
+            elif kind == "expires":
+                self.send(200, body, png_headers + [("Expires", "Thu, 01 Jan 1970 00:00:00 GMT")])
+            else:
+                self.send(404, b"unknown kind")
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client gave up (a timeout test)
+
+
+def exit_when_stdin_closes():
+    while sys.stdin.buffer.read(4096):
+        pass
+    os._exit(0)
+
+
+def main():
+    # The test process may start us with SIGTERM blocked (a blocked mask is inherited).
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    print(server.server_address[1], flush=True)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
