@@ -47,7 +47,16 @@ enum HelpText {
           --scale S                 pixel density: 2 for HiDPI (default 1)
           --style NAME|FILE.json    default, dark, print, or a style file
           --callouts all|titles|none   --title TEXT   --marker-image FILE.png[,AX,AY]
-          --basemap world|none      world: the embedded offline Natural Earth map (default); none: plain
+          --basemap B               world (default): the embedded offline Natural Earth map;
+                                    none: plain; a preset (osm, opentopomap, esri-imagery);
+                                    an http(s) template with {z} {x} {y} {s} {r} {quadkey};
+                                    FILE.mbtiles; a folder of {z}/{x}/{y}.png|jpg tiles
+          --map-type standard|satellite|hybrid   hybrid: imagery with borders and names
+          --attribution TEXT        credit a tile source (presets credit themselves)
+          --tile-cache FILE|none    default ~/.cache/maprender/tiles.sqlite (XDG_CACHE_HOME)
+          --offline                 tiles from the cache only   --user-agent UA
+          --tile-timeout S          per request (default 10)   --no-snap  keep fractional zoom
+          --transparent             see-through background, no basemap
           --format png|svg|pdf      default: from the output's extension
 
         OUTPUT
