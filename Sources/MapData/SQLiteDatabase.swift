@@ -91,7 +91,7 @@ final class SQLiteDatabase {
     /// The mode the connection was opened with.
     let mode: OpenMode
     /// The `sqlite3 *` handle.
-    fileprivate let handle: OpaquePointer
+    let handle: OpaquePointer
     /// How many `inTransaction` calls are running, for nesting with savepoints.
     private var transactionDepth = 0
 
@@ -309,7 +309,7 @@ final class SQLiteDatabase {
     // MARK: Errors
 
     /// The `MapError` for a failed call on this connection.
-    fileprivate func error(_ rc: Int32) -> MapError {
+    func error(_ rc: Int32) -> MapError {
         let extended = sqlite3_extended_errcode(handle)
         // errcode reflects the most recent failure on this connection; rc is authoritative
         // for the primary code when the two disagree (they should not).
@@ -400,208 +400,9 @@ final class SQLiteDatabase {
     }
 }
 
-/// A compiled SQL statement. Keeps its database alive; finalized in `deinit` or by
-/// `finalize()`.
-final class Statement {
-    /// The connection the statement belongs to.
-    let database: SQLiteDatabase
-    /// The `sqlite3_stmt *`, `nil` once finalized.
-    private var handle: OpaquePointer?
-
-    fileprivate init(database: SQLiteDatabase, handle: OpaquePointer) {
-        self.database = database
-        self.handle = handle
-    }
-
-    deinit {
-        if let handle { sqlite3_finalize(handle) }
-    }
-
-    /// Releases the statement now. Calling it again does nothing.
-    func finalize() {
-        if let handle { sqlite3_finalize(handle) }
-        handle = nil
-    }
-
-    private func live() throws -> OpaquePointer {
-        guard let handle else {
-            throw MapError(
-                .internalError, "\(database.path): statement used after finalize",
-                remedy: "report this as a bug")
-        }
-        return handle
-    }
-
-    // MARK: Binding (parameter indexes start at 1, as in SQLite)
-
-    /// Binds a value to the parameter at `index` (1-based).
-    func bind(_ value: SQLiteValue, at index: Int) throws {
-        let statement = try live()
-        let position = Int32(index)
-        let rc: Int32
-        switch value {
-        case .null:
-            rc = sqlite3_bind_null(statement, position)
-        case .integer(let integer):
-            rc = sqlite3_bind_int64(statement, position, integer)
-        case .real(let real):
-            rc = sqlite3_bind_double(statement, position, real)
-        case .text(let text):
-            // utf8CString always has a terminating NUL, so the base address is never nil
-            // (a nil pointer would bind NULL instead of ''), and the explicit length keeps
-            // embedded NULs.
-            rc = text.utf8CString.withUnsafeBufferPointer {
-                sqlite3_bind_text(
-                    statement, position, $0.baseAddress, Int32($0.count - 1),
-                    SQLiteDatabase.transient)
-            }
-        case .blob(let bytes):
-            if bytes.isEmpty {
-                rc = sqlite3_bind_zeroblob(statement, position, 0)
-            } else {
-                rc = bytes.withUnsafeBytes {
-                    sqlite3_bind_blob(
-                        statement, position, $0.baseAddress, Int32($0.count),
-                        SQLiteDatabase.transient)
-                }
-            }
-        }
-        guard rc == SQLITE_OK else { throw database.error(rc) }
-    }
-
-    /// Binds text, or NULL for `nil`.
-    func bind(_ value: String?, at index: Int) throws {
-        try bind(value.map(SQLiteValue.text) ?? .null, at: index)
-    }
-
-    /// Binds a double, or NULL for `nil`.
-    func bind(_ value: Double?, at index: Int) throws {
-        try bind(value.map(SQLiteValue.real) ?? .null, at: index)
-    }
-
-    /// Binds a 64-bit integer, or NULL for `nil`.
-    func bind(_ value: Int64?, at index: Int) throws {
-        try bind(value.map(SQLiteValue.integer) ?? .null, at: index)
-    }
-
-    /// Binds NULL.
-    func bindNull(at index: Int) throws {
-        try bind(SQLiteValue.null, at: index)
-    }
-
-    /// Binds values to parameters 1, 2, … in order.
-    func bind(_ values: [SQLiteValue]) throws {
-        for (offset, value) in values.enumerated() { try bind(value, at: offset + 1) }
-    }
-
-    /// Binds a value to a named parameter (`:name`, `@name` or `$name`, prefix included).
-    func bind(_ value: SQLiteValue, named name: String) throws {
-        let index = sqlite3_bind_parameter_index(try live(), name)
-        guard index > 0 else {
-            throw MapError(
-                .internalError, "\(database.path): no SQL parameter named \(name)",
-                remedy: "report this as a bug")
-        }
-        try bind(value, at: Int(index))
-    }
-
-    // MARK: Running
-
-    /// Advances to the next row: `true` when a row is available, `false` when done.
-    @discardableResult
-    func step() throws -> Bool {
-        let rc = sqlite3_step(try live())
-        switch rc {
-        case SQLITE_ROW: return true
-        case SQLITE_DONE: return false
-        default: throw database.error(rc)
-        }
-    }
-
-    /// Rewinds the statement so it can run again; bindings are kept.
-    func reset() throws {
-        sqlite3_reset(try live())
-    }
-
-    /// Sets every parameter back to NULL.
-    func clearBindings() throws {
-        sqlite3_clear_bindings(try live())
-    }
-
-    // MARK: Columns of the current row (indexes start at 0, as in SQLite)
-
-    /// How many columns the result has.
-    var columnCount: Int {
-        guard let handle else { return 0 }
-        return Int(sqlite3_column_count(handle))
-    }
-
-    /// The name of a result column.
-    func columnName(at index: Int) -> String {
-        guard let handle, let name = sqlite3_column_name(handle, Int32(index)) else { return "" }
-        return String(cString: name)
-    }
-
-    /// The storage class of a column in the current row; `.null` detects NULL.
-    func columnType(at index: Int) -> SQLiteDatabase.ColumnType {
-        guard let handle else { return .null }
-        switch sqlite3_column_type(handle, Int32(index)) {
-        case SQLITE_INTEGER: return .integer
-        case SQLITE_FLOAT: return .real
-        case SQLITE_TEXT: return .text
-        case SQLITE_BLOB: return .blob
-        default: return .null
-        }
-    }
-
-    /// Whether a column of the current row is NULL.
-    func isNull(at index: Int) -> Bool { columnType(at: index) == .null }
-
-    /// A column as a 64-bit integer (SQLite's conversion; NULL reads as 0).
-    func int64(at index: Int) -> Int64 {
-        guard let handle else { return 0 }
-        return sqlite3_column_int64(handle, Int32(index))
-    }
-
-    /// A column as a double (SQLite's conversion; NULL reads as 0).
-    func double(at index: Int) -> Double {
-        guard let handle else { return 0 }
-        return sqlite3_column_double(handle, Int32(index))
-    }
-
-    /// A column as text, `nil` for NULL. Invalid UTF-8 is repaired with U+FFFD.
-    func text(at index: Int) -> String? {
-        guard let handle, !isNull(at: index) else { return nil }
-        // Text first, then bytes: that order gives the byte count of the UTF-8 form.
-        guard let bytes = sqlite3_column_text(handle, Int32(index)) else { return "" }
-        let count = Int(sqlite3_column_bytes(handle, Int32(index)))
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
-    }
-
-    /// A column as bytes, `nil` for NULL.
-    func blob(at index: Int) -> [UInt8]? {
-        guard let handle, !isNull(at: index) else { return nil }
-        let bytes = sqlite3_column_blob(handle, Int32(index))
-        let count = Int(sqlite3_column_bytes(handle, Int32(index)))
-        guard let bytes, count > 0 else { return [] }
-        return Array(UnsafeRawBufferPointer(start: bytes, count: count))
-    }
-
-    /// A column as it is stored, without conversion.
-    func value(at index: Int) -> SQLiteValue {
-        switch columnType(at: index) {
-        case .null: return .null
-        case .integer: return .integer(int64(at: index))
-        case .real: return .real(double(at: index))
-        case .text: return .text(text(at: index) ?? "")
-        case .blob: return .blob(blob(at: index) ?? [])
-        }
-    }
-}
-
 extension SQLiteDatabase {
     /// SQLITE_TRANSIENT: SQLite copies bound text and blobs before the call returns.
-    fileprivate static var transient: sqlite3_destructor_type {
+    static var transient: sqlite3_destructor_type {
         unsafeBitCast(-1, to: sqlite3_destructor_type.self)
     }
 }
