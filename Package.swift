@@ -54,7 +54,8 @@ let package = Package(
             name: "MapDataTests", dependencies: ["MapData"], exclude: ["Tiles/tile_server.py", "Fixtures", "Geocoder"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["maprender", "MapGeometry", "MapRenderCore", "MapRenderCairo", "MapData"]),
+            dependencies: ["maprender", "MapGeometry", "MapRenderCore", "MapRenderCairo", "MapData"],
+            exclude: ["Corpus"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,7 +22,7 @@ enum FavoritesGPXReader {
         try GPXDecoder.checkProlog(
             Array(bytes.prefix(GPXDecoder.prologLimit)), isWholeFile: bytes.count <= GPXDecoder.prologLimit,
             fileName: fileName)
-        try GPXDecoder.checkEncoding(bytes, fileName: fileName)
+        try GPXDecoder.checkText(bytes, fileName: fileName)
         // A stream rather than `XMLParser(data:)`, as GPXDecoder explains.
         let parser = XMLParser(stream: InputStream(data: Data(bytes)))
         parser.shouldResolveExternalEntities = false

@@ -73,23 +73,24 @@ public enum GPXDecoder {
             throw MapError(.missingInput, "\(path): cannot be read", remedy: "check the file's permissions")
         }
         let prolog: [UInt8]
-        var scanner = UTF8Scanner()
+        var scanner: XMLTextScanner
         do {
             defer { try? handle.close() }
             prolog = Array(try handle.read(upToCount: prologLimit) ?? Data())
-            // The whole file is checked before parsing (see `checkEncoding`), a chunk at a
-            // time so that memory stays flat.
-            if !libxml2Converts(prolog) {
-                var chunk = prolog
-                while !chunk.isEmpty && scanner.scan(chunk) {
-                    chunk = Array(try handle.read(upToCount: prologLimit) ?? Data())
-                }
-                scanner.finish()
+            try checkProlog(prolog, isWholeFile: prolog.count < prologLimit, fileName: path)
+            // The whole file is checked before parsing (see `checkText`), a chunk at a time
+            // so that memory stays flat.
+            scanner = XMLTextScanner(encoding: try textEncoding(prolog, fileName: path))
+            var chunk = prolog
+            while !chunk.isEmpty && scanner.scan(chunk) {
+                chunk = Array(try handle.read(upToCount: prologLimit) ?? Data())
             }
+            scanner.finish()
+        } catch let error as MapError {
+            throw error
         } catch {
             throw MapError(.ioError, "\(path): reading failed: \(error.localizedDescription)")
         }
-        try checkProlog(prolog, isWholeFile: prolog.count < prologLimit, fileName: path)
         try scanner.check(fileName: path)
         return try parse(XMLParser(stream: stream), fileName: path)
     }
@@ -97,7 +98,7 @@ public enum GPXDecoder {
     /// Decodes GPX from bytes (any declared encoding); messages name the file `fileName`.
     public static func decode(_ bytes: [UInt8], fileName: String) throws(MapError) -> GPXContent {
         try checkProlog(Array(bytes.prefix(prologLimit)), isWholeFile: bytes.count <= prologLimit, fileName: fileName)
-        try checkEncoding(bytes, fileName: fileName)
+        try checkText(bytes, fileName: fileName)
         // A stream, not `XMLParser(data:)`: given all of a large document at once, libxml2
         // fails with an internal error (its input-size guard), fed in chunks it does not.
         return try parse(XMLParser(stream: InputStream(data: Data(bytes))), fileName: fileName)
@@ -184,40 +185,72 @@ public enum GPXDecoder {
 }
 
 extension GPXDecoder {
-    /// Refuses bytes that libxml2 would hand on undecoded.
+    /// Refuses what FoundationXML's SAX callbacks cannot take (all found by fuzzing):
     ///
-    /// libxml2 reads a document without a declared encoding as UTF-8 and, in the recovery
-    /// mode `XMLParser` always turns on, passes invalid UTF-8 in element and attribute
-    /// names, comments and processing instructions on as it is; FoundationXML force-unwraps
-    /// their decoding and traps (`_NSXMLParserStartElementNs`, swift-corelibs-foundation).
-    /// So unless libxml2 converts the document itself (see `libxml2Converts`), every byte
-    /// must be UTF-8. Found by fuzzing.
-    static func checkEncoding(_ bytes: [UInt8], fileName: String) throws(MapError) {
-        guard !libxml2Converts(bytes.prefix(prologLimit)) else { return }
-        var scanner = UTF8Scanner()
+    /// - Invalid UTF-8. libxml2 reads a document without a declared encoding as UTF-8 and, in
+    ///   the recovery mode `XMLParser` always turns on, passes invalid UTF-8 in element and
+    ///   attribute names, comments and processing instructions on as it is; FoundationXML
+    ///   force-unwraps their decoding and traps (`_NSXMLParserStartElementNs`).
+    /// - A processing instruction without data, `<?name?>`: libxml2 passes its data as NULL,
+    ///   which `_NSXMLParserProcessingInstruction` takes for a string (a NULL dereference).
+    ///
+    /// Both live in swift-corelibs-foundation, so the text is checked before parsing.
+    static func checkText(_ bytes: [UInt8], fileName: String) throws(MapError) {
+        var scanner = XMLTextScanner(encoding: try textEncoding(bytes.prefix(prologLimit), fileName: fileName))
         scanner.scan(bytes)
         scanner.finish()
         try scanner.check(fileName: fileName)
     }
 
-    /// Whether libxml2 converts the document to UTF-8 before parsing: UTF-16 or UCS-4,
-    /// known by the first bytes (XML 1.0 Appendix F), or a well-formed XML declaration
-    /// naming an encoding other than UTF-8 that iconv (which libxml2 uses) can convert. A
-    /// UTF-8 byte-order mark overrides any declaration.
-    static func libxml2Converts(_ start: some Collection<UInt8>) -> Bool {
+    /// How libxml2 will read the bytes: UTF-16 or UCS-4 when the first bytes say so (XML 1.0
+    /// Appendix F), converted from the encoding a well-formed XML declaration names, or else
+    /// as UTF-8 (a UTF-8 byte-order mark overrides any declaration).
+    ///
+    /// - Throws: `.badData` for a declared encoding iconv (which libxml2 converts with)
+    ///   does not know, or one in which ASCII text does not read as itself (UTF-7, EBCDIC, a
+    ///   16-bit encoding declared in an 8-bit file): the checks here read markup as ASCII.
+    static func textEncoding(_ start: some Collection<UInt8>, fileName: String) throws(MapError) -> XMLTextScanner.Encoding {
         let head = Array(start.prefix(4))
         let wide: [[UInt8]] = [
             [0xFE, 0xFF], [0xFF, 0xFE], [0x00, 0x3C, 0x00, 0x3F], [0x3C, 0x00, 0x3F, 0x00], [0x00, 0x00, 0x00, 0x3C],
             [0x3C, 0x00, 0x00, 0x00],
         ]
-        if wide.contains(where: { head.starts(with: $0) }) { return true }
-        guard let name = declaredEncoding(Array(start.prefix(512))),
+        if wide.contains(where: { head.starts(with: $0) }) { return .wide }
+        guard !head.starts(with: [0xEF, 0xBB, 0xBF]), let name = declaredEncoding(Array(start.prefix(512))),
             !["utf-8", "utf8"].contains(name.lowercased())
-        else { return false }
+        else { return .utf8 }
+        guard readsASCIIAsItself(name) else {
+            throw MapError(
+                .badData, "\(fileName):1: the declared encoding \(name) is not supported",
+                remedy: "save the file as UTF-8 (or an encoding that extends ASCII, such as ISO-8859-1) and declare it")
+        }
+        return .converted
+    }
+
+    /// Whether iconv knows the encoding and converts the printable ASCII characters, tab and
+    /// line breaks, written as ASCII, to themselves. `\` and `~` are left out: Shift_JIS
+    /// and other national variants of ASCII (ISO 646) give them other glyphs, and markup
+    /// never uses them.
+    static func readsASCIIAsItself(_ name: String) -> Bool {
         let converter = iconv_open("UTF-8", name)
         guard converter != iconv_t(bitPattern: -1) else { return false }
-        iconv_close(converter)
-        return true
+        defer { iconv_close(converter) }
+        let ascii = [0x09, 0x0A, 0x0D] + Array(0x20...0x7D).filter { $0 != 0x5C }
+        var input: [CChar] = ascii.map { CChar(bitPattern: UInt8($0)) }
+        var output = [CChar](repeating: 0, count: input.count * 4)
+        let count = input.count, capacity = output.count
+        let converted = input.withUnsafeMutableBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { target in
+                var sourcePointer: UnsafeMutablePointer<CChar>? = source.baseAddress
+                var targetPointer: UnsafeMutablePointer<CChar>? = target.baseAddress
+                var sourceLeft = count, targetLeft = capacity
+                guard iconv(converter, &sourcePointer, &sourceLeft, &targetPointer, &targetLeft) != -1, sourceLeft == 0 else {
+                    return -1
+                }
+                return capacity - targetLeft
+            }
+        }
+        return converted == count && output.prefix(count).elementsEqual(input)
     }
 
     /// The encoding an XML declaration at the very start names, when the declaration is
@@ -271,26 +304,52 @@ extension GPXDecoder {
     }
 }
 
-/// Finds the first byte that is not part of well-formed UTF-8 (The Unicode Standard,
-/// Table 3-7), fed in chunks, counting lines and columns (in scalars) on the way.
-struct UTF8Scanner {
+/// Scans XML text before libxml2 sees it, fed in chunks, for what `GPXDecoder.checkText`
+/// refuses: invalid UTF-8 (The Unicode Standard, Table 3-7) when the text is read as UTF-8,
+/// and a processing instruction without data. Counts lines and columns (in scalars for
+/// UTF-8) on the way.
+struct XMLTextScanner {
+    /// How libxml2 reads the text.
+    enum Encoding {
+        /// As UTF-8: every byte is checked.
+        case utf8
+        /// Converted from a declared encoding in which ASCII reads as itself.
+        case converted
+        /// UTF-16 or UCS-4: zero bytes are skipped, so ASCII markup reads as ASCII.
+        case wide
+    }
+
+    enum Failure {
+        case invalidUTF8(UInt8)
+        case emptyProcessingInstruction
+    }
+
+    let encoding: Encoding
     private var line = 1
     private var column = 1
-    /// Where the first ill-formed sequence starts, and its first byte.
-    private(set) var failure: (line: Int, column: Int, byte: UInt8)?
-    /// Continuation bytes still expected, the range of the next one, and the lead byte.
+    /// The first problem and where it starts.
+    private(set) var failure: (line: Int, column: Int, kind: Failure)?
+    /// UTF-8: continuation bytes still expected, the range of the next one, the lead byte.
     private var remaining = 0
     private var nextRange: ClosedRange<UInt8> = 0x80...0xBF
     private var lead: UInt8 = 0
+    /// Processing instructions: 0 outside, 1 after `<`, 2 in the target after `<?`, 3 after
+    /// the target and `?`; with the target's length and where the `<` was.
+    private var instruction = 0
+    private var targetLength = 0
+    private var instructionStart = (line: 1, column: 1)
 
-    /// Reads more bytes; `false` once an ill-formed sequence has been found.
+    init(encoding: Encoding) { self.encoding = encoding }
+
+    /// Reads more bytes; `false` once a problem has been found.
     @discardableResult
     mutating func scan(_ bytes: [UInt8]) -> Bool {
         guard failure == nil else { return false }
         for byte in bytes {
+            if encoding == .wide && byte == 0 { continue }
             if remaining > 0 {
                 guard nextRange.contains(byte) else {
-                    failure = (line, column, lead)
+                    failure = (line, column, .invalidUTF8(lead))
                     return false
                 }
                 nextRange = 0x80...0xBF
@@ -298,11 +357,13 @@ struct UTF8Scanner {
                 if remaining == 0 { column += 1 }
                 continue
             }
+            if !track(byte) { return false }
             switch byte {
             case 0x0A:
                 line += 1
                 column = 1
             case 0x00..<0x80: column += 1
+            case _ where encoding != .utf8: column += 1
             case 0xC2...0xDF: remaining = 1
             case 0xE0: (remaining, nextRange) = (2, 0xA0...0xBF)
             case 0xE1...0xEC, 0xEE...0xEF: remaining = 2
@@ -311,7 +372,7 @@ struct UTF8Scanner {
             case 0xF1...0xF3: remaining = 3
             case 0xF4: (remaining, nextRange) = (3, 0x80...0x8F)
             default:
-                failure = (line, column, byte)
+                failure = (line, column, .invalidUTF8(byte))
                 return false
             }
             lead = byte
@@ -319,18 +380,46 @@ struct UTF8Scanner {
         return true
     }
 
-    /// Notes a sequence cut off by the end of the input.
+    /// Follows `<?target?>`: a target (any bytes but white space and `?`) closed by `?>`
+    /// straight away is what libxml2 reports with NULL data.
+    private mutating func track(_ byte: UInt8) -> Bool {
+        let isSpace = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+        switch (instruction, byte) {
+        case (_, UInt8(ascii: "<")):
+            instruction = 1
+            instructionStart = (line, column)
+        case (1, UInt8(ascii: "?")):
+            instruction = 2
+            targetLength = 0
+        case (2, UInt8(ascii: "?")): instruction = targetLength > 0 ? 3 : 0
+        case (2, _) where !isSpace: targetLength += 1
+        case (3, UInt8(ascii: ">")):
+            failure = (instructionStart.line, instructionStart.column, .emptyProcessingInstruction)
+            return false
+        default: instruction = 0
+        }
+        return true
+    }
+
+    /// Notes a UTF-8 sequence cut off by the end of the input.
     mutating func finish() {
-        if failure == nil && remaining > 0 { failure = (line, column, lead) }
+        if failure == nil && remaining > 0 { failure = (line, column, .invalidUTF8(lead)) }
     }
 
     /// Throws the `.badData` error for the failure, if there is one.
     func check(fileName: String) throws(MapError) {
         guard let failure else { return }
-        let hex = String(failure.byte, radix: 16, uppercase: true)
-        throw MapError(
-            .badData, "\(fileName):\(failure.line):\(failure.column): invalid UTF-8 (byte 0x\(hex))",
-            remedy: "save the file as UTF-8, or declare its encoding: <?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>")
+        let place = "\(fileName):\(failure.line):\(failure.column)"
+        switch failure.kind {
+        case .invalidUTF8(let byte):
+            throw MapError(
+                .badData, "\(place): invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)))",
+                remedy: "save the file as UTF-8, or declare its encoding: <?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>")
+        case .emptyProcessingInstruction:
+            throw MapError(
+                .badData, "\(place): a processing instruction without data (<?name?>) is not supported",
+                remedy: "remove it: GPX needs no processing instructions")
+        }
     }
 }
 

@@ -78,9 +78,13 @@ public struct JSONDocument: Sendable {
     /// "did you mean" hints.
     static func closestName(to name: String, among candidates: [String]) -> String? {
         let source = Array(name.lowercased().unicodeScalars)
+        let limit = max(2, source.count / 3)
         var best: (name: String, distance: Int)?
         for candidate in candidates {
             let target = Array(candidate.lowercased().unicodeScalars)
+            // The distance is at least the difference in length: skip what can never be
+            // close enough, so a huge unknown key costs no quadratic work.
+            guard abs(target.count - source.count) <= limit else { continue }
             // Levenshtein distance, one row at a time.
             var previous = Array(0...target.count)
             for (i, s) in source.enumerated() {
@@ -93,7 +97,7 @@ public struct JSONDocument: Sendable {
             let distance = previous[target.count]
             if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
         }
-        guard let best, best.distance <= max(2, source.count / 3) else { return nil }
+        guard let best, best.distance <= limit else { return nil }
         return best.name
     }
 }

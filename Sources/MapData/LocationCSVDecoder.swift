@@ -56,30 +56,38 @@ public enum LocationCSVDecoder {
         }
 
         var locations: [Location] = []
-        while let record = try reader.nextRecord() {
-            guard record.fields.count == header.fields.count else {
+        // Rows are read as byte ranges, not Strings: a million fixes would otherwise cost a
+        // String (and a Foundation trim) per field. `Row` makes a String only for timestamps,
+        // for numbers the fast path does not take, and for messages.
+        var raw = CSVRawRecord()
+        // Column indices looked up once, not per row.
+        let altitudeColumn = columns["altitude"], verticalAccuracyColumn = columns["vertical_accuracy"]
+        let horizontalAccuracyColumn = columns["horizontal_accuracy"], courseColumn = columns["course"]
+        let speedColumn = columns["speed"], timestampColumn = columns["timestamp"]
+        while let line = try reader.nextRawRecord(into: &raw) {
+            guard raw.count == header.fields.count else {
                 throw MapError(
-                    .badData, "\(fileName):\(record.line): \(record.fields.count) fields, but the header has \(header.fields.count)",
+                    .badData, "\(fileName):\(line): \(raw.count) fields, but the header has \(header.fields.count)",
                     remedy: "give every row one field per header column (quote fields that contain commas)")
             }
-            let row = Row(record: record, header: header.fields, fileName: fileName)
-            func optional(_ name: String) throws(MapError) -> Double? {
-                guard let column = columns[name] else { return nil }
+            let row = Row(record: raw, line: line, header: header.fields, fileName: fileName)
+            func optional(_ column: Int?) throws(MapError) -> Double? {
+                guard let column else { return nil }
                 return try row.number(at: column, optional: true)
             }
             let latitude = try row.number(at: latitudeColumn, limit: 90)!
             let longitude = try row.number(at: longitudeColumn, limit: 180)!
-            let altitude = try optional("altitude")
+            let altitude = try optional(altitudeColumn)
             // A known altitude without a stated accuracy is taken as valid (accuracy 0,
             // unknown); without an altitude, the vertical accuracy is invalid.
-            let verticalAccuracy = altitude == nil ? -1 : try optional("vertical_accuracy") ?? 0
+            let verticalAccuracy = altitude == nil ? -1 : try optional(verticalAccuracyColumn) ?? 0
             var timestamp: Date?
-            if let column = columns["timestamp"] { timestamp = try row.timestamp(at: column) }
+            if let timestampColumn { timestamp = try row.timestamp(at: timestampColumn) }
             locations.append(
                 Location(
                     coordinate: Coordinate(latitude: latitude, longitude: longitude), altitude: altitude ?? 0,
-                    horizontalAccuracy: try optional("horizontal_accuracy") ?? 0, verticalAccuracy: verticalAccuracy,
-                    course: try optional("course") ?? -1, speed: try optional("speed") ?? -1, timestamp: timestamp))
+                    horizontalAccuracy: try optional(horizontalAccuracyColumn) ?? 0, verticalAccuracy: verticalAccuracy,
+                    course: try optional(courseColumn) ?? -1, speed: try optional(speedColumn) ?? -1, timestamp: timestamp))
         }
         guard !locations.isEmpty else {
             throw MapError(.badData, "\(fileName): no location fixes, only a header row", remedy: "add one row per fix")
@@ -90,27 +98,63 @@ public enum LocationCSVDecoder {
 
 /// One data row, with what its errors need to name.
 private struct Row {
-    let record: CSVRecord
+    let record: CSVRawRecord
+    let line: Int
     let header: [String]
     let fileName: String
 
+    init(record: CSVRawRecord, line: Int, header: [String], fileName: String) {
+        self.record = record
+        self.line = line
+        self.header = header
+        self.fileName = fileName
+    }
+
     func error(_ column: Int, _ message: String, remedy: String? = nil) -> MapError {
         let name = header[column].trimmingCharacters(in: .whitespaces)
-        return MapError(.badData, "\(fileName):\(record.line): column '\(name)': \(message)", remedy: remedy)
+        return MapError(.badData, "\(fileName):\(line): column '\(name)': \(message)", remedy: remedy)
+    }
+
+    /// The field's text with Foundation's `.whitespaces` trimmed from both ends.
+    func trimmedText(at column: Int) -> String {
+        record.string(at: column).trimmingCharacters(in: .whitespaces)
     }
 
     /// The number in a column; `nil` for an empty optional cell. `limit` bounds its magnitude.
     func number(at column: Int, optional: Bool = false, limit: Double? = nil) throws(MapError) -> Double? {
-        let text = record.fields[column].trimmingCharacters(in: .whitespaces)
-        if text.isEmpty {
+        // Fast path: a plain ASCII decimal such as `-104.9903`, read exactly as `Double(text)`
+        // would; anything else (exponents, non-ASCII spaces, errors) takes the String path.
+        let fast: Double?? = record.withField(at: column) { field in
+            var start = 0, end = field.count
+            // ASCII members of `CharacterSet.whitespaces`: space and tab.
+            while start < end, field[start] == 0x20 || field[start] == 0x09 { start += 1 }
+            while end > start, field[end - 1] == 0x20 || field[end - 1] == 0x09 { end -= 1 }
+            if start == end {
+                // Empty, unless a non-ASCII byte is all there was (handled below).
+                return field.allSatisfy { $0 < 0x80 } ? .some(nil) : nil
+            }
+            return PlainDecimal.parse(field, from: start, to: end).map { .some($0) }
+        }
+        let value: Double
+        switch fast {
+        case .some(.none):
             if optional { return nil }
             throw error(column, "is empty", remedy: "every row needs a latitude and a longitude")
+        case .some(.some(let parsed)):
+            value = parsed
+        case .none:
+            let text = trimmedText(at: column)
+            if text.isEmpty {
+                if optional { return nil }
+                throw error(column, "is empty", remedy: "every row needs a latitude and a longitude")
+            }
+            guard let parsed = Double(text) else { throw error(column, "'\(text)' is not a number") }
+            guard parsed.isFinite else { throw error(column, "'\(text)' is not a finite number") }
+            value = parsed
         }
-        guard let value = Double(text) else { throw error(column, "'\(text)' is not a number") }
-        guard value.isFinite else { throw error(column, "'\(text)' is not a finite number") }
         if let limit, abs(value) > limit {
             throw error(
-                column, "'\(text)' is out of range [-\(Int(limit)), \(Int(limit))]",
+                column, "'\(trimmedText(at: column))' is out of range [-\(Int(limit)), \(Int(limit))]",
                 remedy: "latitude must lie in [-90, 90] and longitude in [-180, 180] degrees")
         }
         return value
@@ -118,11 +162,78 @@ private struct Row {
 
     /// The instant in a column: ISO 8601, or seconds since 1970; `nil` when empty.
     func timestamp(at column: Int) throws(MapError) -> Date? {
-        let text = record.fields[column].trimmingCharacters(in: .whitespaces)
+        let text = trimmedText(at: column)
         if text.isEmpty { return nil }
         if let date = ISO8601Timestamp.date(from: text) { return date }
         if let seconds = Double(text), seconds.isFinite { return Date(timeIntervalSince1970: seconds) }
         throw error(column, "'\(text)' is not an ISO 8601 timestamp", remedy: "write times like 2024-05-01T14:30:00Z")
+    }
+}
+
+/// Plain decimals (`[+-]digits[.digits]`) read without making a String, with the result
+/// `Double(String)` (strtod) gives: when the digits form an integer m < 2^53 and there are
+/// k ≤ 22 fraction digits, m and 10^k are exact doubles and one IEEE division rounds
+/// m / 10^k correctly (Clinger, "How to read floating point numbers accurately", PLDI 1990,
+/// the fast path every strtod takes). Anything else returns `nil` for the slow path.
+enum PlainDecimal {
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }  // exact: every 10^k, k ≤ 22, is a double
+        return value
+    }
+
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Double? {
+        var index = start
+        var negative = false
+        if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            negative = bytes[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        var mantissa: UInt64 = 0
+        var digits = 0, fractionDigits = 0, integerDigits = 0
+        while index < end, bytes[index] &- 0x30 < 10 {
+            mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- 0x30)
+            digits += 1
+            integerDigits += 1
+            index += 1
+        }
+        if index < end, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < end, bytes[index] &- 0x30 < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- 0x30)
+                digits += 1
+                fractionDigits += 1
+                index += 1
+            }
+            guard fractionDigits > 0 else { return nil }
+        }
+        guard index == end, integerDigits > 0, digits <= 15, fractionDigits <= 22, mantissa < (1 << 53) else { return nil }
+        let value = Double(mantissa) / powersOfTen[fractionDigits]
+        return negative ? -value : value
+    }
+}
+
+/// The fields of one record as byte ranges into a shared buffer (quotes already undone).
+struct CSVRawRecord {
+    var bytes: [UInt8] = []
+    var ends: [Int] = []
+
+    var count: Int { ends.count }
+
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        ends.removeAll(keepingCapacity: true)
+    }
+
+    func range(at index: Int) -> Range<Int> { (index == 0 ? 0 : ends[index - 1])..<ends[index] }
+
+    func string(at index: Int) -> String { String(decoding: bytes[range(at: index)], as: UTF8.self) }
+
+    func withField<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let range = range(at: index)
+        return bytes.withUnsafeBufferPointer { buffer in
+            body(UnsafeBufferPointer(rebasing: buffer[range]))
+        }
     }
 }
 
@@ -147,19 +258,26 @@ struct CSVRecordReader {
 
     /// The next record that is not a blank line, or `nil` at the end.
     mutating func nextRecord() throws(MapError) -> CSVRecord? {
+        var raw = CSVRawRecord()
+        guard let line = try nextRawRecord(into: &raw) else { return nil }
+        return CSVRecord(line: line, fields: (0..<raw.count).map { raw.string(at: $0) })
+    }
+
+    /// Reads the next record that is not a blank line into `record`, replacing what it
+    /// held; returns the line it starts on, or `nil` at the end.
+    mutating func nextRawRecord(into record: inout CSVRawRecord) throws(MapError) -> Int? {
         while index < bytes.count {
-            let record = try readRecord()
-            if record.fields.count == 1 && record.fields[0].isEmpty { continue }  // a blank line
-            return record
+            let line = try readRecord(into: &record)
+            if record.count == 1 && record.ends[0] == 0 { continue }  // a blank line
+            return line
         }
         return nil
     }
 
-    private mutating func readRecord() throws(MapError) -> CSVRecord {
+    private mutating func readRecord(into record: inout CSVRawRecord) throws(MapError) -> Int {
         let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
         let startLine = line
-        var fields: [String] = []
-        var field: [UInt8] = []
+        record.removeAll()
         while true {
             // One field.
             if index < bytes.count && bytes[index] == quote {
@@ -174,7 +292,7 @@ struct CSVRecordReader {
                     let byte = bytes[index]
                     if byte == quote {
                         if index + 1 < bytes.count && bytes[index + 1] == quote {
-                            field.append(quote)
+                            record.bytes.append(quote)
                             index += 2
                             continue
                         }
@@ -182,22 +300,20 @@ struct CSVRecordReader {
                         break
                     }
                     if byte == lf { line += 1 }
-                    field.append(byte)
+                    record.bytes.append(byte)
                     index += 1
                 }
-                if index < bytes.count, ![comma, cr, lf].contains(bytes[index]) {
+                if index < bytes.count, bytes[index] != comma, bytes[index] != cr, bytes[index] != lf {
                     throw MapError(
                         .badData, "\(fileName):\(line): text after a closing quote",
                         remedy: "quote the whole field, and write a quote inside it as \"\"")
                 }
             } else {
-                while index < bytes.count, ![comma, cr, lf].contains(bytes[index]) {
-                    field.append(bytes[index])
-                    index += 1
-                }
+                let start = index
+                while index < bytes.count, bytes[index] != comma, bytes[index] != cr, bytes[index] != lf { index += 1 }
+                record.bytes.append(contentsOf: bytes[start..<index])
             }
-            fields.append(String(decoding: field, as: UTF8.self))
-            field.removeAll(keepingCapacity: true)
+            record.ends.append(record.bytes.count)
             // What ends the field.
             guard index < bytes.count else { break }
             let byte = bytes[index]
@@ -207,6 +323,6 @@ struct CSVRecordReader {
             line += 1
             break
         }
-        return CSVRecord(line: startLine, fields: fields)
+        return startLine
     }
 }

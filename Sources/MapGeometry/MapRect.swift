@@ -23,6 +23,10 @@ public struct MapRect: Hashable, Sendable, CustomStringConvertible {
 
     /// The smallest rect holding every point, or `nil` for no points. Points are taken as
     /// given: callers that want the short way across ±180° unwrap longitudes first.
+    ///
+    /// Inlinable so callers get a loop specialized for their sequence (an array of a
+    /// million points otherwise goes through generic iterator calls, about 10× slower).
+    @inlinable
     public init?(containing points: some Sequence<MapPoint>) {
         var minX = Double.infinity, minY = Double.infinity
         var maxX = -Double.infinity, maxY = -Double.infinity

@@ -105,13 +105,13 @@ struct CairoPainter {
     }
 
     private func paintImage(_ image: EncodedImage, in rect: CanvasRect) {
-        guard let decoded = try? RasterImage(encoded: image), decoded.width > 0, decoded.height > 0,
-            let surface = decoded.makeSurface()
-        else { return }
+        // Decoded once per process and shared across renders (ImageSurfaceCache.swift).
+        guard let surface = ImageSurfaceCache.shared.surface(for: image) else { return }
         defer { cairo_surface_destroy(surface) }
+        let width = Double(cairo_image_surface_get_width(surface)), height = Double(cairo_image_surface_get_height(surface))
         cairo_save(context)
         cairo_translate(context, rect.minX, rect.minY)
-        cairo_scale(context, rect.width / Double(decoded.width), rect.height / Double(decoded.height))
+        cairo_scale(context, rect.width / width, rect.height / height)
         cairo_set_source_surface(context, surface, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
         cairo_paint(context)

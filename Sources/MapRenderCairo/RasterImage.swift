@@ -23,8 +23,17 @@ public struct RasterImage: Hashable, Sendable {
 
     /// Decodes a PNG file's bytes.
     ///
-    /// - Throws: `MapError` `.badData` when the bytes are not a PNG Cairo can read.
+    /// - Throws: `MapError` `.badData` when the bytes are not a PNG Cairo can read, or its
+    ///   header gives a side over `maximumDecodedSide` pixels.
     public init(png bytes: [UInt8]) throws(MapError) {
+        // The size in IHDR is checked first, as for JPEG: Cairo would allocate whatever a
+        // header asks for (ISO/IEC 15948 §11.2.2: width and height at bytes 16–23).
+        if bytes.count >= 24 && bytes[12..<16].elementsEqual("IHDR".utf8) {
+            let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+            guard width <= Self.maximumDecodedSide, height <= Self.maximumDecodedSide else {
+                throw MapError(.badData, "a \(width)×\(height) PNG is too large to decode")
+            }
+        }
         let source = ByteSource(bytes: bytes)
         let surface = cairo_image_surface_create_from_png_stream(readFromSource, Unmanaged.passUnretained(source).toOpaque())!
         defer { cairo_surface_destroy(surface) }
@@ -112,7 +121,7 @@ final class ByteSource {
 }
 
 /// Cairo's read callback over a `ByteSource`; fails when asked for more than is left.
-private let readFromSource: cairo_read_func_t = { closure, data, length in
+let readFromSource: cairo_read_func_t = { closure, data, length in
     guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
     let source = Unmanaged<ByteSource>.fromOpaque(closure).takeUnretainedValue()
     let count = Int(length)

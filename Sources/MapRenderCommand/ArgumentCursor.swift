@@ -70,8 +70,12 @@ struct ArgumentCursor {
 /// The known option closest to a misspelled one, by edit distance, when it is close enough
 /// to be a likely typo.
 func suggestion(for word: String, among candidates: [String]) -> String? {
-    let scored = candidates.map { ($0, editDistance(word, $0)) }.min { $0.1 < $1.1 }
-    guard let (best, distance) = scored, distance <= max(2, word.count / 4) else { return nil }
+    let limit = max(2, word.count / 4)
+    // The distance is at least the difference in length, so a candidate that differs by
+    // more than the limit can never be suggested; skipping it keeps a huge word (from a
+    // manifest, say) from costing seconds of quadratic work.
+    let scored = candidates.filter { abs($0.count - word.count) <= limit }.map { ($0, editDistance(word, $0)) }.min { $0.1 < $1.1 }
+    guard let (best, distance) = scored, distance <= limit else { return nil }
     return best
 }
 

@@ -26,15 +26,28 @@ struct OutputConfinement {
         }
         let target = components.reduce(root) { $0.appendingPathComponent(String($1)) }
         let folder = target.deletingLastPathComponent()
+        // Checked before any folder is made: through a link, the folders would otherwise be
+        // created outside before the check below refused the file. The deepest part that
+        // exists (a dangling link too: attributes do not follow links) is resolved.
+        var existing = folder
+        while existing.path.count > root.path.count, (try? FileManager.default.attributesOfItem(atPath: existing.path)) == nil {
+            existing = existing.deletingLastPathComponent()
+        }
+        try requireInside(existing, name)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             throw MapError(.cannotCreate, "\(folder.path): cannot create the folder")
         }
+        try requireInside(folder, name)
+        return target.path
+    }
+
+    /// Fails unless `folder`, symbolic links followed, is the root or inside it.
+    private func requireInside(_ folder: URL, _ name: String) throws(MapError) {
         let resolved = folder.resolvingSymlinksInPath().path
         guard resolved == root.path || resolved.hasPrefix(root.path + "/") else {
             throw MapError(.usage, "output '\(name)' escapes --out-dir through a symbolic link", remedy: "give a path inside the output folder")
         }
-        return target.path
     }
 }

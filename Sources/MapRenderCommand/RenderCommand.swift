@@ -21,6 +21,7 @@ enum RenderCommand {
         guard let output = request.output else {
             throw MapError(.usage, "no output file", remedy: "give -o FILE (or -o - for standard output)")
         }
+        CairoRenderer.startLoadingFonts()  // overlaps fontconfig's start-up with reading the inputs
         let format = try request.resolvedFormat()
         var style = try SceneLoader.style(for: request)
         if request.isTransparent { style.backgroundColor = style.backgroundColor.withAlpha(0) }

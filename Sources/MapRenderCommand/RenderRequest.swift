@@ -134,7 +134,8 @@ struct RenderRequest {
             case "--span":
                 let text = try cursor.value(for: option)
                 let parts = text.lowercased().split(separator: "x", maxSplits: 1).map(String.init)
-                let first = try ValueParser.distance(parts[0], option: option)
+                // "" and "x" split into no parts at all.
+                let first = try ValueParser.distance(parts.first ?? text, option: option)
                 let second = parts.count > 1 ? try ValueParser.distance(parts[1], option: option) : first
                 span = (first, second)
             case "--padding":

@@ -35,11 +35,13 @@ struct Shard: Equatable {
         }
         if let task = number("SLURM_ARRAY_TASK_ID") {
             let minimum = number("SLURM_ARRAY_TASK_MIN") ?? 0
-            guard let count = number("SLURM_ARRAY_TASK_COUNT"), count > 0, (0..<count).contains(task - minimum) else {
+            // Subtracted with overflow reported: the variables are input, and Int.min - 1 traps.
+            let (offset, overflow) = task.subtractingReportingOverflow(minimum)
+            guard let count = number("SLURM_ARRAY_TASK_COUNT"), count > 0, !overflow, (0..<count).contains(offset) else {
                 throw MapError(.usage, "--shard auto: SLURM_ARRAY_TASK_ID is \(task) but SLURM_ARRAY_TASK_COUNT is missing or too small",
                     remedy: "run as a Slurm job array (sbatch --array=0-N)")
             }
-            return Shard(index: task - minimum, count: count)
+            return Shard(index: offset, count: count)
         }
         throw MapError(.usage, "--shard auto: no JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm) in the environment",
             remedy: "give --shard K/N")

@@ -30,7 +30,13 @@ enum OverlayProjection {
             var coordinate = next
             // Unwrap: take the copy of the next longitude nearest the previous one.
             coordinate.longitude += ((previous.longitude - next.longitude) / 360).rounded() * 360
-            if previous.greatCircleDistance(to: coordinate) > geodesicSegmentLength {
+            // A step whose latitude and longitude differences add up to less than the segment
+            // length is shorter than it (the great circle is no longer than going along the
+            // meridian, then along the parallel), so the haversine is only computed for long
+            // steps: a GPS track of a million fixes has none.
+            let bound = (abs(coordinate.latitude - previous.latitude) + abs(coordinate.longitude - previous.longitude))
+                * (Double.pi / 180) * Earth.meanRadius
+            if bound > 0.9 * geodesicSegmentLength && previous.greatCircleDistance(to: coordinate) > geodesicSegmentLength {
                 let points = previous.geodesicPoints(to: coordinate, maximumSegmentLength: geodesicSegmentLength)
                 for point in points.dropFirst() { result.append(MapPoint(point)) }
             } else {

@@ -130,8 +130,13 @@ extension Track {
                     report.staleCount += 1
                     continue
                 }
-                if let previous = current.last {
-                    let distance = previous.distance(from: location)
+                // The geodesic distance is only computed when a rule needs it: for a million
+                // fixes it costs more than reading them.
+                if let previous = current.last, options.distanceFilter != nil || options.gapDistance != nil
+                    || options.gapTime != nil
+                {
+                    let distance = options.distanceFilter != nil || options.gapDistance != nil
+                        ? previous.distance(from: location) : 0
                     if let filter = options.distanceFilter, distance < filter {
                         report.tooCloseCount += 1
                         continue

@@ -116,3 +116,16 @@ struct BadInputTests {
         #expect(result.status == 73 && result.errors.contains("missing/map.png"), "stderr: \(result.errors)")
     }
 }
+
+/// Inputs found by fuzzing the argument parser (Tests/Fuzz) that trapped.
+@Suite("argument fuzzing regressions")
+struct ArgumentFuzzingRegressionTests {
+    @Test("crash: --span with no distance in it", arguments: ["", "x", "X"])
+    func emptySpan(span: String) throws {
+        let folder = try TemporaryDirectory()
+        let result = try Maprender.run(["--center", "0,0", "--span", span, "-o", folder.path("map.png")])
+        #expect(result.status == 64, "stderr: \(result.errors)")
+        #expect(result.errors.hasPrefix("error: --span:"), "stderr: \(result.errors)")
+        #expect(try folder.listing().isEmpty)
+    }
+}

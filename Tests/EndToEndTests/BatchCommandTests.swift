@@ -117,3 +117,54 @@ struct BatchCommandTests {
         #expect(image.width == 200)
     }
 }
+
+/// Inputs found by fuzzing the argument parsers (Tests/Fuzz) that trapped.
+@Suite("batch fuzzing regressions")
+struct BatchFuzzingRegressionTests {
+    @Test("crash: a numeric job id too large for Int is an error of that job")
+    func hugeNumericID() throws {
+        let folder = try TemporaryDirectory()
+        let manifest = folder.path("jobs.jsonl")
+        try Data("""
+            {"id": 1e300, "output": "a.png", "pin": "1,2", "size": "32x32", "basemap": "none"}
+            {"id": 7, "output": "b.png", "pin": "1,2", "size": "32x32", "basemap": "none"}
+
+            """.utf8).write(to: URL(fileURLWithPath: manifest))
+        let result = try Maprender.run(["batch", manifest, "--out-dir", folder.path("out"), "--progress", "never"])
+        #expect(result.status == 65, "stderr: \(result.errors)")
+        #expect(result.errors.contains("jobs.jsonl:1: the job has no id"), "stderr: \(result.errors)")
+        #expect(FileManager.default.fileExists(atPath: folder.path("out/b.png")))
+    }
+
+    @Test("crash: Slurm task numbers that overflow are a usage error", arguments: [
+        ("-9223372036854775808", "1"), ("9223372036854775807", "-1"),
+    ])
+    func slurmOverflow(task: String, minimum: String) throws {
+        let folder = try TemporaryDirectory()
+        let manifest = folder.path("jobs.jsonl")
+        try Data("{\"id\": \"a\", \"output\": \"a.png\", \"pin\": \"1,2\"}\n".utf8).write(to: URL(fileURLWithPath: manifest))
+        let result = try Maprender.run(
+            ["batch", manifest, "--shard", "auto", "--dry-run"],
+            environment: ["SLURM_ARRAY_TASK_ID": task, "SLURM_ARRAY_TASK_MIN": minimum, "SLURM_ARRAY_TASK_COUNT": "4"])
+        #expect(result.status == 64, "stderr: \(result.errors)")
+        #expect(result.errors.contains("SLURM_ARRAY_TASK_ID"), "stderr: \(result.errors)")
+    }
+}
+
+/// Findings of the security review of `--out-dir` confinement.
+@Suite("batch --out-dir confinement regressions")
+struct OutputConfinementRegressionTests {
+    @Test("a link out of --out-dir makes no folder outside before the job is refused")
+    func noFoldersOutside() throws {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: folder.path("out"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.path("elsewhere"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.path("out/link"), withDestinationPath: folder.path("elsewhere"))
+        let manifest = folder.path("jobs.jsonl")
+        try Data("{\"id\": \"a\", \"output\": \"link/new/deeper/a.png\", \"pin\": \"1,2\", \"size\": \"32x32\", \"basemap\": \"none\"}\n".utf8)
+            .write(to: URL(fileURLWithPath: manifest))
+        let result = try Maprender.run(["batch", manifest, "--out-dir", folder.path("out"), "--progress", "never"])
+        #expect(result.status == 64 && result.errors.contains("escapes --out-dir"), "stderr: \(result.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("elsewhere")).isEmpty)
+    }
+}

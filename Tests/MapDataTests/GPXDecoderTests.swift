@@ -287,3 +287,73 @@ private func date(_ text: String) -> Date { ISO8601Timestamp.date(from: text)! }
     #expect(ISO8601Timestamp.string(from: Date(timeIntervalSince1970: -0.25)) == "1969-12-31T23:59:59.750Z")
     #expect(ISO8601Timestamp.string(from: date("2000-02-29T23:59:59.125Z")) == "2000-02-29T23:59:59.125Z")
 }
+
+/// Inputs found by fuzzing (Tests/Fuzz) that trapped inside FoundationXML: libxml2 passes
+/// invalid UTF-8 in names, comments and processing instructions on undecoded, and
+/// XMLParser force-unwraps their decoding. Each must now be a `.badData` error with its
+/// position, from both GPX readers.
+@Suite("GPX fuzzing regressions")
+struct GPXFuzzingRegressionTests {
+    static let crashes: [(name: String, bytes: [UInt8], message: String)] = [
+        ("crash: invalid UTF-8 in an element name", Array("<?xml version=\"1.0\"?>\n<gpx><wpt lat=\"1\" lon=\"2\"><na".utf8) + [0xFB, 0xFB] + Array("me>x</name></wpt></gpx>".utf8), "2:30: invalid UTF-8"),
+        ("crash: invalid UTF-8 in an attribute name", Array("<gpx><wpt lat=\"1\" lon=\"2\" ".utf8) + [0xFF] + Array("=\"3\"/></gpx>".utf8), "1:27: invalid UTF-8"),
+        ("crash: invalid UTF-8 in a comment", Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx><!-- ".utf8) + [0xE9] + Array(" --><wpt lat=\"1\" lon=\"2\"/></gpx>".utf8), "2:11: invalid UTF-8"),
+        ("crash: invalid UTF-8 in a processing instruction", Array("<gpx><?p".utf8) + [0xC3, 0x28] + Array(" x?><wpt lat=\"1\" lon=\"2\"/></gpx>".utf8), "1:9: invalid UTF-8"),
+        ("crash: a malformed declaration naming Latin-1", Array("<?xml version=\"1.0\" e:ncoding=\"ISO-8859-1\"?>\n<gpx><wpt lat=\"1\" lon=\"2\"><name".utf8) + [0xFB] + Array(">x</name></wpt></gpx>".utf8), "2:32: invalid UTF-8"),
+        ("a UTF-8 sequence cut off by the end of the file", Array("<gpx><wpt lat=\"1\" lon=\"2\"/></gpx><!--".utf8) + [0xE2, 0x82], "1:38: invalid UTF-8"),
+        ("crash: a processing instruction without data first", Array("<?xm?>\npxtpx<:".utf8), "1:1: a processing instruction without data"),
+        ("crash: a processing instruction without data inside", Array("<gpx>\n  <?target?><wpt lat=\"1\" lon=\"2\"/></gpx>".utf8), "2:3: a processing instruction without data"),
+        ("crash: a processing instruction without data, declared Latin-1", Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><gpx><?caf".utf8) + [0xE9] + Array("?></gpx>".utf8), "1:49: a processing instruction without data"),
+        ("crash: a processing instruction without data in UTF-16", [0xFF, 0xFE] + Array("<gpx><?x?></gpx>".data(using: .utf16LittleEndian)!), "a processing instruction without data"),
+        ("a declared encoding in which ASCII is not itself: UTF-7", Array("<?xml version=\"1.0\" encoding=\"UTF-7\"?>+ADw-?x?+AD4-<gpx/>".utf8), "1: the declared encoding UTF-7 is not supported"),
+        ("a declared encoding in which ASCII is not itself: EBCDIC", Array("<?xml version=\"1.0\" encoding=\"EBCDIC-US\"?>Lo\u{A7}on".utf8), "1: the declared encoding EBCDIC-US is not supported"),
+    ]
+
+    @Test("text FoundationXML would trap on is an error with its position", arguments: crashes.map(\.name))
+    func invalidText(name: String) throws {
+        let crash = Self.crashes.first { $0.name == name }!
+        for (reader, decode) in [
+            ("GPXDecoder", { (bytes: [UInt8]) throws(MapError) in _ = try GPXDecoder.decode(bytes, fileName: "fuzz.gpx") }),
+            ("FavoritesImport", { (bytes: [UInt8]) throws(MapError) in _ = try FavoritesImport.decode(bytes, format: .gpx, fileName: "fuzz.gpx") }),
+        ] {
+            do {
+                try decode(crash.bytes)
+                Issue.record("[\(crash.name), \(reader)] decoded without an error")
+            } catch {
+                #expect(error.code == .badData, "[\(crash.name), \(reader)]")
+                #expect(error.message.hasPrefix("fuzz.gpx:") && error.message.contains(crash.message), "[\(crash.name), \(reader)] \(error)")
+            }
+        }
+        // The streaming reader checks the file a chunk at a time.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-\(UUID().uuidString).gpx").path
+        try Data(crash.bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(throws: MapError.self, "[\(crash.name), read(atPath:)]") { try GPXDecoder.read(atPath: path) }
+    }
+
+    @Test("text libxml2 converts itself is still read: declared Latin-1, UTF-16, valid UTF-8")
+    func convertedEncodings() throws {
+        let latin1 = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<gpx><wpt lat=\"1\" lon=\"2\"><name>Caf".utf8) + [0xE9] + Array("</name></wpt></gpx>".utf8)
+        #expect(try GPXDecoder.decode(latin1, fileName: "l.gpx").waypoints.first?.title == "Café")
+        let text = "<?xml version=\"1.0\"?>\n<gpx><wpt lat=\"1\" lon=\"2\"><name>Café 東京 🗺</name></wpt></gpx>"
+        #expect(try GPXDecoder.decode(Array(text.utf8), fileName: "u.gpx").waypoints.first?.title == "Café 東京 🗺")
+        let utf16 = [0xFF, 0xFE] + Array(text.data(using: .utf16LittleEndian)!)
+        #expect(try GPXDecoder.decode(utf16, fileName: "w.gpx").waypoints.first?.title == "Café 東京 🗺")
+    }
+
+    @Test("the XML declaration's encoding is read only from a well-formed declaration")
+    func declaredEncoding() {
+        func name(_ text: String) -> String? { GPXDecoder.declaredEncoding(Array(text.utf8)) }
+        #expect(name("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>") == "ISO-8859-1")
+        #expect(name("<?xml version='1.1'\tencoding = 'windows-1252' standalone=\"yes\" ?>\n<gpx/>") == "windows-1252")
+        #expect(name("<?xml version=\"1.0\"?>") == nil)
+        #expect(name("<?xml version=\"1.0\" e:ncoding=\"ISO-8859-1\"?>") == nil)
+        #expect(name("<?xml version=\"2.0\" encoding=\"ISO-8859-1\"?>") == nil)
+        #expect(name("<?xml version=\"1.0\" encoding=\"-bad\"?>") == nil)
+        #expect(name("<?xml version=\"1.0\" encoding=\"ISO-8859-1\" standalone=\"maybe\"?>") == nil)
+        #expect(name(" <?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>") == nil)
+        #expect(GPXDecoder.readsASCIIAsItself("ISO-8859-1") && GPXDecoder.readsASCIIAsItself("SHIFT_JIS"))
+        #expect(!GPXDecoder.readsASCIIAsItself("UTF-7") && !GPXDecoder.readsASCIIAsItself("EBCDIC-US"))
+        #expect(!GPXDecoder.readsASCIIAsItself("UTF-16") && !GPXDecoder.readsASCIIAsItself("NO-SUCH-ENCODING"))
+    }
+}

@@ -334,3 +334,25 @@ enum Tools {
         return [UInt8](try Data(contentsOf: outputURL))
     }
 }
+
+/// Findings of the security review: image sizes are bounded before any decoder allocates.
+@Suite("image decoding size regressions")
+struct ImageDecodingSizeRegressionTests {
+    /// A PNG signature and an IHDR chunk for `width`×`height` RGBA, then a stub IDAT.
+    static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
+        func bigEndian(_ value: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }
+        let ihdr = Array("IHDR".utf8) + bigEndian(width) + bigEndian(height) + [8, 6, 0, 0, 0]
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + bigEndian(13) + ihdr + [0, 0, 0, 0]
+            + bigEndian(2) + Array("IDAT".utf8) + [0x78, 0x9C, 0, 0, 0, 0]
+    }
+
+    @Test("a PNG header asking for 30,000×30,000 pixels is refused before Cairo allocates 3.6 GB")
+    func hugePNG() {
+        do {
+            _ = try RasterImage(png: Self.pngHeader(width: 30_000, height: 30_000))
+            Issue.record("decoded")
+        } catch {
+            #expect(error.code == .badData && error.message.contains("30000×30000 PNG is too large"), "\(error)")
+        }
+    }
+}
