@@ -23,6 +23,9 @@ let package = Package(
             name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(
+            name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(
             name: "CSQLite3", path: "Sources/CSQLite3", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
 
@@ -31,7 +34,7 @@ let package = Package(
         .target(name: "MapRenderCore", dependencies: ["MapGeometry"]),
         .target(
             name: "MapRenderCairo",
-            dependencies: ["MapRenderCore", "CCairo", "CPangoCairo", "CTurboJPEG"]),
+            dependencies: ["MapRenderCore", "CCairo", "CPangoCairo", "CTurboJPEG", "CDeflate"]),
         .target(
             name: "MapData", dependencies: ["MapRenderCore", "CSQLite3"],
             exclude: ["WorldBasemap/make_world_basemap.py"],
