@@ -31,12 +31,13 @@ fi
 
 # -O keeps Swift's overflow and bounds traps, and runs several times faster than -Onone.
 flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g -wmo -I "$build")
-# The C libraries, through the package's own module maps and pkg-config.
-for module in CSQLite3 CCairo CPangoCairo CTurboJPEG; do flags+=(-I "$root/Sources/$module"); done
-for flag in $(pkg-config --cflags pangocairo cairo libturbojpeg sqlite3); do
+# The C libraries, through the package's own module maps (every Sources/C*/) and pkg-config.
+for map in "$root"/Sources/C*/module.modulemap; do flags+=(-I "$(dirname "$map")"); done
+packages=(pangocairo cairo libturbojpeg sqlite3 libdeflate)
+for flag in $(pkg-config --cflags "${packages[@]}"); do
     case "$flag" in -I*) flags+=(-Xcc "$flag") ;; esac
 done
-libraries=(-lsqlite3 $(pkg-config --libs pangocairo cairo libturbojpeg))
+libraries=($(pkg-config --libs "${packages[@]}"))
 
 # SwiftPM generates Bundle.module for MapData's resources; outside SwiftPM the main bundle
 # stands in (PackageResources only touches it when the resource bundle exists beside the
