@@ -1,3 +1,4 @@
+import Foundation
 import MapData
 import MapGeometry
 import MapRenderCairo
@@ -22,6 +23,14 @@ enum RenderCommand {
             throw MapError(.usage, "no output file", remedy: "give -o FILE (or -o - for standard output)")
         }
         CairoRenderer.startLoadingFonts()  // overlaps fontconfig's start-up with reading the inputs
+        // Never let a render replace an input, above all the favorites database.
+        let inputs = request.placeDatabases + request.geoJSONFiles + request.trackInput.paths
+        for target in [output] + (request.sidecar.map { [$0] } ?? []) where target != "-" {
+            let resolved = URL(fileURLWithPath: target).standardizedFileURL.resolvingSymlinksInPath().path
+            if inputs.contains(where: { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path == resolved }) {
+                throw MapError(.usage, "\(target): is also an input; writing it would replace that input", remedy: "give -o and --sidecar paths of their own")
+            }
+        }
         let format = try request.resolvedFormat()
         var style = try SceneLoader.style(for: request)
         if request.isTransparent { style.backgroundColor = style.backgroundColor.withAlpha(0) }

@@ -109,6 +109,17 @@ struct BadInputTests {
         #expect(noOutput.status == 64 && noOutput.errors.contains("-o"))
     }
 
+    @Test("an output that names an input is refused; the favorites database is untouched")
+    func outputIsInput() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("favs.db")
+        try makeDatabase(path, Self.schema + "INSERT INTO places (id, name, latitude, longitude) VALUES (1, 'A', 39.7, -104.9);")
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let result = try Maprender.run(["--places", path, "--format", "png", "-o", path])
+        #expect(result.status == 64 && result.errors.contains("is also an input"), "stderr: \(result.errors)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
     @Test("an output folder that does not exist: exit 73")
     func unwritable() throws {
         let folder = try TemporaryDirectory()
