@@ -45,6 +45,10 @@ let package = Package(
             name: "MapRenderCommand",
             dependencies: ["MapGeometry", "MapRenderCore", "MapRenderCairo", "MapData"]),
         .executableTarget(name: "maprender", dependencies: ["MapRenderCommand"]),
+        .executableTarget(
+            name: "maprender-benchmarks",
+            dependencies: ["MapGeometry", "MapRenderCore", "MapRenderCairo"],
+            path: "Benchmarks/MicroBenchmarks"),
 
         .testTarget(
             name: "MapGeometryTests", dependencies: ["MapGeometry"],
