@@ -29,6 +29,9 @@ let package = Package(
             name: "CSQLite3", path: "Sources/CSQLite3", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
 
+        // libcurl, loaded on first use rather than linked (see its header).
+        .target(name: "CCurl", path: "Sources/CCurl"),
+
         // The layers, each importing only those above it in this list.
         .target(name: "MapGeometry"),
         .target(name: "MapRenderCore", dependencies: ["MapGeometry"]),
@@ -36,7 +39,7 @@ let package = Package(
             name: "MapRenderCairo",
             dependencies: ["MapRenderCore", "CCairo", "CPangoCairo", "CTurboJPEG", "CDeflate"]),
         .target(
-            name: "MapData", dependencies: ["MapRenderCore", "CSQLite3"],
+            name: "MapData", dependencies: ["MapRenderCore", "CSQLite3", "CCurl"],
             exclude: ["WorldBasemap/make_world_basemap.py"],
             // The built-in styles (also reachable as the top-level styles/ link) and the
             // embedded world basemap.

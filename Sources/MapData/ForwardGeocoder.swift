@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 public import MapGeometry
 public import MapRenderCore
 
@@ -104,47 +101,26 @@ public struct ForwardGeocoder: Sendable {
 
     // MARK: - HTTP
 
-    /// Holds what the session's completion handler delivers, for the waiting thread.
-    private final class Exchange: @unchecked Sendable {
-        var data: Data?
-        var response: URLResponse?
-        var error: (any Error)?
-        let done = DispatchSemaphore(value: 0)
-    }
+    /// The largest answer accepted, in bytes (a search answer is a few KiB).
+    static let maxAnswerBytes = 4 << 20
 
     /// GETs `url`, returning the body and the HTTP status.
     private func fetch(_ url: URL) throws(MapError) -> ([UInt8], Int) {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        let exchange = Exchange()
-        let task = session.dataTask(with: request) { data, response, error in
-            exchange.data = data
-            exchange.response = response
-            exchange.error = error
-            exchange.done.signal()
-        }
-        task.resume()
-        exchange.done.wait()
-        if let error = exchange.error {
-            let source = endpoint.absoluteString
-            if (error as? URLError)?.code == .timedOut {
-                throw MapError(
-                    .unavailable, "\(source): the geocoder did not answer within \(timeout.decimalString(places: 0)) s",
-                    remedy: "check the --geocoder URL and the network, and try again")
-            }
+        let headers = [(name: "User-Agent", value: userAgent), (name: "Accept", value: "application/json")]
+        let answer = HTTPConnection().get(
+            url.absoluteString, headers: headers, timeout: timeout, maxBodyBytes: ForwardGeocoder.maxAnswerBytes)
+        switch answer {
+        case .success(let response):
+            return (response.body, response.status)
+        case .failure(.timedOut):
             throw MapError(
-                .unavailable, "\(source): cannot reach the geocoder (\(error.localizedDescription))",
+                .unavailable, "\(endpoint.absoluteString): the geocoder did not answer within \(timeout.decimalString(places: 0)) s",
+                remedy: "check the --geocoder URL and the network, and try again")
+        case .failure(let failure):
+            throw MapError(
+                .unavailable, "\(endpoint.absoluteString): cannot reach the geocoder (\(failure.reason))",
                 remedy: "check the --geocoder URL and the network, or give --lat and --lon instead")
         }
-        let status = (exchange.response as? HTTPURLResponse)?.statusCode ?? 0
-        return ([UInt8](exchange.data ?? Data()), status)
     }
 
     /// Escapes everything but RFC 3986's unreserved characters, so `&`, `+`, `#` and `=`

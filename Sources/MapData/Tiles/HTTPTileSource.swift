@@ -1,8 +1,5 @@
 import Dispatch
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 public import MapGeometry
 public import MapRenderCore
 
@@ -18,9 +15,8 @@ public import MapRenderCore
 ///
 /// `tiles(_:highResolution:)` blocks its caller until every tile is in or the overall
 /// deadline (`HTTPTileOptions.deadline`) has passed. It never needs Swift concurrency's
-/// cooperative pool or Dispatch's global queues (completion handlers run on URLSession's
-/// own queue, timeouts and retries on a private serial queue), so calling it from a task or
-/// from a global queue cannot deadlock.
+/// cooperative pool or Dispatch's global queues (downloads run on threads of their own, see
+/// `FetchBatch`), so calling it from a task or from a global queue cannot deadlock.
 public struct HTTPTileSource: RasterTileSource {
     /// The URL template.
     public let template: TileTemplate
@@ -34,7 +30,7 @@ public struct HTTPTileSource: RasterTileSource {
     public let options: HTTPTileOptions
     /// The cache, or `nil` when `options.usesCache` is off.
     public let cache: TileCache?
-    /// The session, shared by every fetch of this source (and its copies).
+    /// Connections and per-host limits, shared by every fetch of this source (and its copies).
     let session: SessionBox
 
     /// A source for a URL template.
@@ -58,7 +54,7 @@ public struct HTTPTileSource: RasterTileSource {
         self.options = options
         cache = options.usesCache
             ? TileCache(path: options.cachePath ?? TileCache.defaultPath(), sizeLimit: options.cacheSizeLimit) : nil
-        session = SessionBox(options: options)
+        session = SessionBox()
     }
 
     /// A source for a preset provider (`osm`, `opentopomap`, `esri-imagery`).
@@ -123,7 +119,7 @@ public struct HTTPTileSource: RasterTileSource {
         // 2. The network, for the rest.
         var stored: [String: TileCache.Entry] = [:]
         var revalidated: [String: Freshness] = [:]
-        let outcomes = jobs.isEmpty ? [] : FetchBatch(jobs: jobs, session: session.session, options: options).run()
+        let outcomes = jobs.isEmpty ? [] : FetchBatch(jobs: jobs, session: session, options: options).run()
         for (job, outcome) in zip(jobs, outcomes) {
             let url = job.key
             let fallback = stale[url].flatMap { $0.entry.mustRevalidate ? nil : $0.image }
@@ -162,46 +158,56 @@ public struct HTTPTileSource: RasterTileSource {
     }
 }
 
-/// Holds the URLSession of a source, and invalidates it when the last copy is gone.
+/// What the copies of a source share: idle connections to reuse (keep-alive), and the
+/// count of requests in flight per host, which never exceeds `FetchBatch.connectionsPerHost`
+/// however many threads fetch through the source at once.
 final class SessionBox: @unchecked Sendable {
-    let session: URLSession
+    private let condition = NSCondition()
+    // Guarded by condition:
+    private var idle: [HTTPConnection] = []
+    private var inFlight: [String: Int] = [:]
 
-    init(options: HTTPTileOptions) {
-        let configuration = URLSessionConfiguration.ephemeral
-        // OSM tile usage policy: at most 2 connections to a host; also enforced by FetchBatch.
-        configuration.httpMaximumConnectionsPerHost = FetchBatch.connectionsPerHost
-        configuration.timeoutIntervalForRequest = SessionBox.wholeSeconds(options.timeout)
-        configuration.timeoutIntervalForResource = SessionBox.wholeSeconds(max(options.timeout * 3, options.timeout + 5))
-        // The TileCache is the cache; URLSession's own would only hide the server's answers.
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        // Completion handlers run on a serial queue of the session's own, not on a global
-        // queue's worker that blocked callers may all be holding.
-        let delegateQueue = OperationQueue()
-        delegateQueue.underlyingQueue = DispatchQueue(label: "maprender.tiles.session")
-        delegateQueue.maxConcurrentOperationCount = 1
-        session = URLSession(configuration: configuration, delegate: nil, delegateQueue: delegateQueue)
+    /// A connection to use on one thread, then give back with `recycle`.
+    func connection() -> HTTPConnection {
+        condition.withLock { idle.popLast() } ?? HTTPConnection()
     }
 
-    deinit { session.finishTasksAndInvalidate() }
+    func recycle(_ connection: HTTPConnection) {
+        condition.withLock { idle.append(connection) }
+    }
 
-    /// A timeout rounded up to whole seconds, at least 1 (see `FetchBatch.attempt`).
-    static func wholeSeconds(_ seconds: Double) -> Double { max(1, seconds.rounded(.up)) }
+    /// Waits until fewer than `FetchBatch.connectionsPerHost` requests to `host` are in
+    /// flight, then counts one more; `false` when `deadline` came first.
+    func acquire(_ host: String, before deadline: Date) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while inFlight[host, default: 0] >= FetchBatch.connectionsPerHost {
+            guard condition.wait(until: deadline) else { return false }
+        }
+        inFlight[host, default: 0] += 1
+        return true
+    }
+
+    func release(_ host: String) {
+        condition.withLock { inFlight[host, default: 1] -= 1 }
+        condition.broadcast()
+    }
 }
 
 /// One round of downloads: every job run, at most `connectionsPerHost` at once per host,
 /// retried after 5xx answers and timeouts with exponential backoff, until all are done or
 /// the deadline passes. Used once, from one `tiles(_:highResolution:)` call.
+///
+/// Each host gets up to `connectionsPerHost` threads of the batch's own, each taking the
+/// host's next job and making blocking requests on a reused connection: nothing waits on
+/// Swift concurrency's cooperative pool or Dispatch's global queues, so callers blocking
+/// those cannot stall it.
 final class FetchBatch: @unchecked Sendable {
     /// At most 2 requests in flight per host (OSM tile usage policy).
     static let connectionsPerHost = 2
-
-    /// Where timeouts and retries are scheduled: a serial queue of its own (an overcommit
-    /// queue, so its timers run on time even when the callers block every worker of
-    /// Dispatch's global queues, as a batch of renders on those queues would).
-    static let timers = DispatchQueue(label: "maprender.tiles.timers")
+    /// The largest tile body accepted, in bytes; a larger answer is refused without being
+    /// kept in memory (a 4096×4096 PNG tile is a few MiB).
+    static let maxTileBytes = 32 << 20
 
     /// One download.
     struct Job: Sendable {
@@ -225,168 +231,121 @@ final class FetchBatch: @unchecked Sendable {
     }
 
     private let jobs: [Job]
-    private let session: URLSession
+    private let session: SessionBox
     private let options: HTTPTileOptions
-    private let group = DispatchGroup()
+    private let deadline: Date
+    private let finished = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     // Guarded by lock:
     private var waiting: [String: [Int]] = [:]
-    private var running: [String: Int] = [:]
     private var deadHosts: [String: String] = [:]
     private var outcomes: [Int: Outcome] = [:]
-    private var tasks: [Int: URLSessionDataTask] = [:]
-    private var expired: Set<Int> = []
     private var closed = false
 
-    init(jobs: [Job], session: URLSession, options: HTTPTileOptions) {
+    init(jobs: [Job], session: SessionBox, options: HTTPTileOptions) {
         self.jobs = jobs
         self.session = session
         self.options = options
+        deadline = Date(timeIntervalSinceNow: max(0, options.deadline))
     }
 
     /// Runs every job and returns their outcomes, in order. Returns by the deadline at the
-    /// latest: jobs still running then are cancelled and fail.
+    /// latest: jobs unfinished then fail (their threads end within one request's timeout).
     func run() -> [Outcome] {
-        lock.withLock {
-            for (index, job) in jobs.enumerated() {
-                group.enter()
-                waiting[job.host, default: []].append(index)
-            }
+        if case .failure(let failure) = HTTPConnection.availability() {
+            return jobs.map { _ in .failed(failure.reason) }
         }
-        for host in Set(jobs.map(\.host)) {
-            for _ in 0..<FetchBatch.connectionsPerHost { startNext(on: host) }
+        for (index, job) in jobs.enumerated() { waiting[job.host, default: []].append(index) }
+        let workers = waiting.map { host, indices in (host, min(indices.count, FetchBatch.connectionsPerHost)) }
+        for (host, count) in workers {
+            for _ in 0..<count { Thread.detachNewThread { self.work(on: host) } }
         }
-        if group.wait(timeout: .now() + max(0, options.deadline)) == .timedOut {
-            let cancelled: [URLSessionDataTask] = lock.withLock {
+        if finished.wait(wallTimeout: .now() + max(0, options.deadline)) == .timedOut {
+            lock.withLock {
                 closed = true
                 for index in jobs.indices where outcomes[index] == nil {
                     outcomes[index] = .failed("no answer within the deadline of \(seconds(options.deadline))")
-                    group.leave()
                 }
-                defer { tasks = [:] }
-                return Array(tasks.values)
             }
-            for task in cancelled { task.cancel() }
         }
         return lock.withLock { jobs.indices.map { outcomes[$0] ?? .failed("not fetched") } }
     }
 
-    /// Starts the next waiting job of a host if a connection is free; jobs of a host found
-    /// dead (timing out or refusing connections) fail at once instead.
-    private func startNext(on host: String) {
-        let next: Int? = lock.withLock {
-            while !closed, running[host, default: 0] < FetchBatch.connectionsPerHost,
-                let index = waiting[host]?.first
-            {
+    /// One worker: the host's jobs one after another, until none is left or the batch is
+    /// over. Jobs of a host found dead (timing out or refusing connections) fail at once.
+    private func work(on host: String) {
+        let connection = session.connection()
+        defer { session.recycle(connection) }
+        while let index = next(on: host) {
+            let (outcome, dead) = fetch(jobs[index], on: connection)
+            lock.withLock {
+                if let dead { deadHosts[host] = dead }
+                settle(index, outcome)
+            }
+        }
+    }
+
+    /// The host's next job, or `nil` when there is none or the batch is over.
+    private func next(on host: String) -> Int? {
+        lock.withLock {
+            while !closed, let index = waiting[host]?.first {
                 waiting[host]?.removeFirst()
-                if let reason = deadHosts[host] {
-                    settle(index, .failed("skipped: \(host) \(reason)"))
-                    continue
-                }
-                running[host, default: 0] += 1
-                return index
+                guard let reason = deadHosts[host] else { return index }
+                settle(index, .failed("skipped: \(host) \(reason)"))
             }
             return nil
         }
-        if let next { attempt(next, number: 0) }
     }
 
-    private func attempt(_ index: Int, number: Int) {
-        let job = jobs[index]
-        // swift-corelibs-foundation truncates timeoutInterval to whole seconds (0.5 s would
-        // time out at once), so URLSession gets a rounded-up backstop and the timer below
-        // enforces the real timeout of each attempt.
-        var request = URLRequest(
-            url: job.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: SessionBox.wholeSeconds(options.timeout))
-        request.setValue(options.userAgent, forHTTPHeaderField: "User-Agent")
-        request.setValue("image/png,image/jpeg;q=0.9,*/*;q=0.1", forHTTPHeaderField: "Accept")
-        if let etag = job.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
-        if let date = job.lastModified { request.setValue(date, forHTTPHeaderField: "If-Modified-Since") }
-        let task = session.dataTask(with: request) { data, response, error in
-            self.handle(index, number: number, data: data, response: response, error: error)
-        }
-        let started: Bool = lock.withLock {
-            guard !closed else { return false }
-            tasks[index] = task
-            return true
-        }
-        guard started else { return finish(index, .failed("cancelled")) }
-        task.resume()
-        FetchBatch.timers.asyncAfter(deadline: .now() + options.timeout) {
-            let late: Bool = self.lock.withLock {
-                guard self.tasks[index] === task else { return false }  // answered, or a later attempt
-                self.expired.insert(index)
-                return true
+    /// A job's attempts: the outcome, and why the host is dead if it seems to be.
+    private func fetch(_ job: Job, on connection: HTTPConnection) -> (Outcome, deadHost: String?) {
+        var headers = [
+            (name: "User-Agent", value: options.userAgent), (name: "Accept", value: "image/png,image/jpeg;q=0.9,*/*;q=0.1"),
+        ]
+        if let etag = job.etag { headers.append((name: "If-None-Match", value: etag)) }
+        if let date = job.lastModified { headers.append((name: "If-Modified-Since", value: date)) }
+        var number = 0
+        while true {
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0, session.acquire(job.host, before: deadline) else { return (.failed("cancelled"), nil) }
+            // Never past the batch's deadline: the answer would be dropped anyway.
+            let answer = connection.get(
+                job.url.absoluteString, headers: headers, timeout: min(options.timeout, remaining),
+                maxBodyBytes: FetchBatch.maxTileBytes)
+            session.release(job.host)
+            let retry: String
+            switch answer {
+            case .success(let response):
+                switch response.status {
+                case 204: return (.failed("HTTP 204 (no tile)"), nil)
+                case 200..<300: return (.fetched(response.body, headers: response.headers), nil)
+                case 304: return (.notModified(headers: response.headers), nil)
+                case 500..<600: retry = "HTTP \(response.status)"
+                default: return (.failed("HTTP \(response.status)"), nil)  // 4xx: no retry
+                }
+            case .failure(.timedOut): retry = "timed out after \(seconds(options.timeout))"
+            case .failure(.connectionLost): retry = "connection to \(job.host) lost"
+            case .failure(.cannotConnect): return (.failed("cannot connect to \(job.host)"), "refused the connection")
+            case .failure(.cannotResolveHost): return (.failed("cannot find host \(job.host)"), "is unknown")
+            case .failure(.tls): return (.failed("TLS connection to \(job.host) failed"), nil)
+            case .failure(let failure): return (.failed(failure.reason), nil)
             }
-            if late { task.cancel() }
-        }
-    }
-
-    private func handle(_ index: Int, number: Int, data: Data?, response: URLResponse?, error: (any Error)?) {
-        let host = jobs[index].host
-        let timedOut: Bool = lock.withLock {
-            tasks[index] = nil
-            return expired.remove(index) != nil
-        }
-        var retry: String?
-        var outcome = Outcome.failed("")
-        var dead: String?
-        if let error {
-            let code = timedOut ? .timedOut : (error as? URLError)?.code
-            switch code {
-            case .timedOut?: retry = "timed out after \(seconds(options.timeout))"
-            case .networkConnectionLost?: retry = "connection to \(host) lost"
-            case .cancelled?: outcome = .failed("cancelled")
-            case .cannotConnectToHost?: dead = "refused the connection"; outcome = .failed("cannot connect to \(host)")
-            case .cannotFindHost?, .dnsLookupFailed?: dead = "is unknown"; outcome = .failed("cannot find host \(host)")
-            case .notConnectedToInternet?: dead = "is unreachable"; outcome = .failed("no network connection")
-            case .secureConnectionFailed?, .serverCertificateUntrusted?, .serverCertificateHasBadDate?,
-                .serverCertificateNotYetValid?, .serverCertificateHasUnknownRoot?:
-                outcome = .failed("TLS connection to \(host) failed")
-            default: outcome = .failed("network error (\(code.map { "URLError \($0.rawValue)" } ?? "\(error)"))")
+            guard number < options.maxRetries else {
+                let reason = number > 0 ? "\(retry) (\(number + 1) attempts)" : retry
+                return (.failed(reason), retry.hasPrefix("timed out") ? "is not answering (\(retry))" : nil)
             }
-        } else if let response = response as? HTTPURLResponse {
-            var headers: [String: String] = [:]
-            for case let (name as String, value as String) in response.allHeaderFields { headers[name.lowercased()] = value }
-            switch response.statusCode {
-            case 204: outcome = .failed("HTTP 204 (no tile)")
-            case 200..<300: outcome = .fetched(Array(data ?? Data()), headers: headers)
-            case 304: outcome = .notModified(headers: headers)
-            case 500..<600: retry = "HTTP \(response.statusCode)"
-            default: outcome = .failed("HTTP \(response.statusCode)")  // 4xx: no retry
-            }
-        } else {
-            outcome = .failed("no HTTP answer")
+            // Exponential backoff: base, 2 × base, 4 × base…
+            let delay = options.retryBaseDelay * Double(1 << min(number, 16))
+            Thread.sleep(forTimeInterval: max(0, min(delay, deadline.timeIntervalSinceNow)))
+            number += 1
         }
-        if let retry {
-            if number < options.maxRetries {
-                // Exponential backoff: base, 2 × base, 4 × base…
-                let delay = options.retryBaseDelay * Double(1 << min(number, 16))
-                FetchBatch.timers.asyncAfter(deadline: .now() + delay) { self.attempt(index, number: number + 1) }
-                return
-            }
-            outcome = .failed(number > 0 ? "\(retry) (\(number + 1) attempts)" : retry)
-            if retry.hasPrefix("timed out") { dead = "is not answering (\(retry))" }
-        }
-        finish(index, outcome, deadHost: dead)
-    }
-
-    private func finish(_ index: Int, _ outcome: Outcome, deadHost: String? = nil) {
-        let host = jobs[index].host
-        lock.withLock {
-            settle(index, outcome)
-            tasks[index] = nil
-            running[host, default: 1] -= 1
-            if let deadHost { deadHosts[host] = deadHost }
-        }
-        startNext(on: host)
     }
 
     /// Records an outcome once (a late answer after the deadline is dropped). Call locked.
     private func settle(_ index: Int, _ outcome: Outcome) {
-        guard outcomes[index] == nil else { return }
+        guard !closed, outcomes[index] == nil else { return }
         outcomes[index] = outcome
-        group.leave()
+        if outcomes.count == jobs.count { finished.signal() }
     }
 }
 

@@ -64,6 +64,32 @@ struct HTTPTileSourceTests {
         #expect(truncated[Self.tile]?.reason == "truncated PNG image")
     }
 
+    @Test func redirectsAreFollowedOverHTTPOnlyAndBodiesAreCapped() async throws {
+        let server = try await TileServer.start()
+        defer { server.stop() }
+        let moved = await fetch(HTTPTileSource(template: server.template("moved"), options: testOptions()), [Self.tile])
+        #expect(moved[Self.tile]?.image?.pixelWidth == 256, "\(moved[Self.tile]?.reason ?? "")")
+        let toFile = await fetch(HTTPTileSource(template: server.template("tofile"), options: testOptions()), [Self.tile])
+        #expect(toFile[Self.tile]?.reason?.hasPrefix("bad redirect") == true, "\(toFile[Self.tile]?.reason ?? "")")
+        let huge = await fetch(HTTPTileSource(template: server.template("huge"), options: testOptions()), [Self.tile])
+        #expect(huge[Self.tile]?.reason == "answer larger than 32 MiB")
+        let requests = try await server.stats().requests
+        #expect(requests["/moved/2/1/2.png"] == 1 && requests["/tiles/2/1/2.png"] == 1)
+        #expect(requests["/huge/2/1/2.png"] == 1, "a refused answer is not retried")
+    }
+
+    @Test func responseHeadersAreParsedAsRFC9110Fields() {
+        let head = "HTTP/1.1 301 Moved\r\nLocation: /x\r\n\r\nHTTP/1.1 200 OK\r\nCache-Control: max-age=60\r\n"
+            + "cache-control: public\r\nETag:  \"v1\" \r\nX-Folded: a\r\n  b\r\nbroken line\r\n\r\n"
+        // The client keeps only the final response's head; a leftover status line is skipped.
+        let fields = HTTPConnection.fields(of: head)
+        #expect(fields["cache-control"] == "max-age=60, public")
+        #expect(fields["etag"] == "\"v1\"")
+        #expect(fields["x-folded"] == "a b")
+        #expect(fields["location"] == "/x")
+        #expect(fields.count == 4)
+    }
+
     @Test func timeoutsAreBounded() async throws {
         let server = try await TileServer.start(slowSeconds: 2)
         defer { server.stop() }

@@ -145,6 +145,12 @@ class Handler(BaseHTTPRequestHandler):
                     self.send(304, b"", [("ETag", '"v1"'), ("Cache-Control", "max-age=0")])
                 else:
                     self.send(200, body, png_headers + [("ETag", '"v1"'), ("Cache-Control", "max-age=0")])
+            elif kind == "moved":
+                self.send(302, b"", [("Location", f"/tiles/{z}/{x}/{y}.png")])
+            elif kind == "tofile":
+                self.send(302, b"", [("Location", "file:///etc/hostname")])
+            elif kind == "huge":
+                self.send(200, b"\x89PNG" + bytes(40 << 20), png_headers)
             elif kind == "expires":
                 self.send(200, body, png_headers + [("Expires", "Thu, 01 Jan 1970 00:00:00 GMT")])
             else:

@@ -1,0 +1,76 @@
+// A small blocking HTTP GET on top of libcurl, which is loaded with dlopen the first time
+// it is needed rather than linked: libcurl and its ~25 dependencies (TLS, Kerberos, LDAP,
+// SSH…) would otherwise be mapped and relocated at every start of the program, including
+// the great majority of runs that never touch the network.
+#ifndef CCURL_H
+#define CCURL_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// One request's answer, or why there is none.
+typedef struct ccurl_response {
+    /// The final HTTP status (after redirects), 0 when no answer came.
+    long status;
+    /// libcurl's CURLcode; 0 is success.
+    int code;
+    /// Set when the body grew past the caller's limit (the transfer was stopped).
+    int body_too_large;
+    /// libcurl's message for a failure, NUL-terminated.
+    char error[256];
+    /// The body, `body_length` bytes (malloc'ed, may be NULL when empty).
+    unsigned char *body;
+    size_t body_length;
+    /// The header lines of the final response, CRLF-separated (malloc'ed, may be NULL).
+    char *headers;
+    size_t headers_length;
+} ccurl_response;
+
+/// Broad classes of libcurl failures, so that callers need not know CURLcode values.
+typedef enum ccurl_failure {
+    CCURL_OK = 0,
+    CCURL_TIMED_OUT,
+    CCURL_CANNOT_RESOLVE,
+    CCURL_CANNOT_CONNECT,
+    CCURL_CONNECTION_LOST,
+    CCURL_TLS,
+    CCURL_TOO_MANY_REDIRECTS,
+    CCURL_UNSUPPORTED_PROTOCOL,
+    CCURL_BAD_URL,
+    CCURL_BODY_TOO_LARGE,
+    CCURL_OTHER
+} ccurl_failure;
+
+/// Loads libcurl (once per process, thread-safe). Returns 0 on success; otherwise writes a
+/// NUL-terminated reason into `reason` (at most `length` bytes) and returns -1.
+int ccurl_load(char *reason, size_t length);
+
+/// A reusable transfer handle (keeps connections alive between requests); NULL when libcurl
+/// is not loaded or out of memory. One thread at a time per handle.
+void *ccurl_handle_create(void);
+void ccurl_handle_destroy(void *handle);
+
+/// GETs `url` with the given extra request header lines ("Name: value"), following up to 5
+/// redirects over http and https only.
+///
+/// - `timeout_ms`: for the whole transfer, connecting included (at least 1).
+/// - `max_body`: the largest body accepted, in bytes; a larger one stops the transfer with
+///   CCURL_BODY_TOO_LARGE.
+///
+/// Always fills `response` (release it with `ccurl_response_release`) and returns the
+/// failure class, CCURL_OK when an HTTP answer (of any status) came.
+ccurl_failure ccurl_get(
+    void *handle, const char *url, const char *const *headers, size_t header_count, long timeout_ms,
+    size_t max_body, ccurl_response *response);
+
+/// Frees the buffers of a response.
+void ccurl_response_release(ccurl_response *response);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
