@@ -101,7 +101,7 @@ public struct HTTPTileSource: RasterTileSource {
             if let entry = cached[url], let image = try? EncodedImage(validating: entry.data) {
                 if options.offline || entry.expires > now {
                     succeed(url, image)
-                    used.append(url)
+                    if entry.lastAccess < now - TileCache.accessResolution { used.append(url) }
                     continue
                 }
                 stale[url] = (image, entry)

@@ -66,22 +66,29 @@ public final class TileCache: @unchecked Sendable {
         var mustRevalidate: Bool
         var etag: String?
         var lastModified: String?
+        /// When it was last used (or stored), in seconds since 1970.
+        var lastAccess: Double = 0
     }
+
+    /// How stale a tile's last access may get before a use records it, in seconds. Least
+    /// recently used eviction needs no finer clock, and maps drawn from tiles used within
+    /// the hour write nothing to the cache at all (no transaction, no sync).
+    static let accessResolution: Double = 3600
 
     /// The cached tiles among `urls`, fresh or stale.
     func entries(for urls: [String]) -> [String: Entry] {
         withDatabase { database in
             let statement = try database.prepare(
-                "SELECT expires, must_revalidate, etag, last_modified, data FROM tiles WHERE url = ?1")
+                "SELECT expires, must_revalidate, etag, last_modified, last_access, data FROM tiles WHERE url = ?1")
             var found: [String: Entry] = [:]
             for url in Set(urls) {
                 try statement.reset()
                 try statement.bind(.text(url), at: 1)
                 guard try statement.step() else { continue }
                 found[url] = Entry(
-                    data: statement.blob(at: 4) ?? [], expires: statement.double(at: 0),
+                    data: statement.blob(at: 5) ?? [], expires: statement.double(at: 0),
                     mustRevalidate: statement.int64(at: 1) != 0, etag: statement.text(at: 2),
-                    lastModified: statement.text(at: 3))
+                    lastModified: statement.text(at: 3), lastAccess: statement.double(at: 4))
             }
             return found
         } ?? [:]
@@ -91,6 +98,7 @@ public final class TileCache: @unchecked Sendable {
     /// old ones), revalidated tiles given a new expiry, every used tile's last access set to
     /// now; then the least recently used tiles evicted until the total fits `sizeLimit`.
     func record(stored: [String: Entry], revalidated: [String: Freshness], used: [String]) {
+        guard !stored.isEmpty || !revalidated.isEmpty || !used.isEmpty else { return }
         _ = withDatabase { database in
             let time = now()
             try database.inTransaction(.immediate) {

@@ -168,6 +168,29 @@ struct HTTPTileSourceTests {
         }
     }
 
+    @Test func usesWithinTheHourWriteNothingToTheCache() async throws {
+        let server = try await TileServer.start()
+        defer { server.stop() }
+        let cache = temporaryPath("access.sqlite")
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: cache + suffix) } }
+        let url = server.template("tiles").url(for: Self.tile, highResolution: false)
+        let source = HTTPTileSource(template: server.template("tiles"), options: testOptions(cache: cache))
+        _ = await fetch(source, [Self.tile])
+        let stored = try #require(source.cache?.entries(for: [url])[url]?.lastAccess)
+        func lastAccessAfterAnotherRun() async -> Double? {
+            let run = HTTPTileSource(template: server.template("tiles"), options: testOptions(cache: cache))
+            #expect(await fetch(run, [Self.tile])[Self.tile]?.image != nil)
+            return run.cache?.entries(for: [url])[url]?.lastAccess
+        }
+        #expect(await lastAccessAfterAnotherRun() == stored, "a use within the hour is not written")
+        // Two hours later (moved back in the file), a use is recorded again.
+        let database = try SQLiteDatabase(path: cache, mode: .readWrite)
+        try database.execute("UPDATE tiles SET last_access = last_access - 7200")
+        let later = try #require(await lastAccessAfterAnotherRun())
+        #expect(abs(later - stored) < 60, "the use was recorded as now")
+        #expect(try await server.stats().total == 1)
+    }
+
     @Test func staleTilesAreRevalidated() async throws {
         let server = try await TileServer.start()
         defer { server.stop() }
