@@ -206,11 +206,18 @@ public final class TileCache: @unchecked Sendable {
             // Another program's database: never moved aside or changed.
             throw MapError(.unavailable, "\(path): is another program's SQLite database, not a maprender tile cache")
         }
-        _ = try database.query("PRAGMA journal_mode = WAL") { _ in () }
+        // An existing cache is only read here: setting the id or running CREATE … IF NOT
+        // EXISTS would still write (and sync) the file at every start.
+        let isNew = id == 0
+        let journalMode = try database.query("PRAGMA journal_mode") { $0.text(at: 0) }.first ?? nil
+        if isNew || journalMode != "wal" {
+            _ = try database.query("PRAGMA journal_mode = WAL") { _ in () }
+        }
         // In WAL mode NORMAL syncs at checkpoints, not at every commit: a power cut may lose
         // the last few last-access updates of a cache, never its integrity, and a batch of
         // maps no longer waits for one fsync per map (about 20 ms each on a shared VM).
         _ = try database.query("PRAGMA synchronous = NORMAL") { _ in () }
+        guard isNew || !tables.contains("tiles") else { return database }
         try database.executeScript(
             """
             PRAGMA application_id = \(TileCache.applicationID);
