@@ -27,6 +27,7 @@ public struct CairoRenderer: MapRenderer {
         defer { cairo_surface_destroy(surface) }
         let context = cairo_create(surface)!
         defer { cairo_destroy(context) }
+        ImageSurfaceCache.shared.prepare(list.commands.compactMap { if case .image(let image, _) = $0 { image } else { nil } })
         CairoPainter(context: context).paint(list)
         try check(cairo_status(context), "drawing")
         cairo_surface_flush(surface)
