@@ -52,11 +52,9 @@ enum BatchCommand {
         // makes a batch about 10% faster (Benchmarks/README.md).
         _ = glibcMallopt(-3 /* M_MMAP_THRESHOLD */, 64 << 20)
         _ = glibcMallopt(-1 /* M_TRIM_THRESHOLD */, 256 << 20)
-        let outcomes = BatchRunner(jobs: jobs, workers: options.workers).run { job in
-            let outcome = execute(job, confinement: confinement, skipsExisting: options.skipsExisting)
-            progress.record(outcome)
-            return outcome
-        }
+        let outcomes = BatchRunner(jobs: jobs, workers: options.workers).run(
+            { job in execute(job, confinement: confinement, skipsExisting: options.skipsExisting) },
+            finished: { progress.record($0) })
         let seconds = Date().timeIntervalSince(started)
         progress.finish(outcomes, seconds: seconds)
         if let summary = options.summary {
@@ -70,14 +68,16 @@ enum BatchCommand {
         }
     }
 
-    /// Renders one job; never throws: a failure is an outcome.
-    static func execute(_ job: BatchJob, confinement: OutputConfinement?, skipsExisting: Bool) -> Outcome {
+    /// Renders one job and returns what finishes it: the writing of its files, which the
+    /// runner does on another thread while the next job renders. Never throws: a failure is
+    /// an outcome.
+    static func execute(_ job: BatchJob, confinement: OutputConfinement?, skipsExisting: Bool) -> BatchRunner.Finish {
         let started = Date()
         var outcome = Outcome(job: job, status: .failed, output: nil, seconds: 0, error: nil, diagnostics: [])
         do throws(MapError) {
             guard case .success(var request) = job.request else {
                 if case .failure(let error) = job.request { throw error }
-                return outcome
+                return BatchRunner.Finish { outcome }
             }
             if let confinement {
                 request.output = try request.output.map { name throws(MapError) in try confinement.confine(name) }
@@ -89,14 +89,25 @@ enum BatchCommand {
             if skipsExisting, let output = request.output, FileManager.default.fileExists(atPath: output) {
                 outcome.status = .skipped
             } else {
-                try RenderCommand.execute(request) { outcome.diagnostics = $0 }
-                outcome.status = .ok
+                let snapshot = try RenderCommand.render(request) { outcome.diagnostics = $0 }
+                let rendered = outcome
+                return BatchRunner.Finish {
+                    var outcome = rendered
+                    do throws(MapError) {
+                        try RenderCommand.write(snapshot, of: request)
+                        outcome.status = .ok
+                    } catch {
+                        outcome.error = error
+                    }
+                    outcome.seconds = Date().timeIntervalSince(started)
+                    return outcome
+                }
             }
         } catch {
             outcome.error = error
         }
         outcome.seconds = Date().timeIntervalSince(started)
-        return outcome
+        return BatchRunner.Finish { outcome }
     }
 
     static func parse(_ words: [String]) throws(MapError) -> Options {

@@ -15,10 +15,17 @@ enum RenderCommand {
     }
 
     /// Renders a request and writes its files; hands the diagnostics to `report` before
-    /// `--strict` decides whether they fail the run. Used by `render` and by each job of
-    /// `batch`.
+    /// `--strict` decides whether they fail the run. Used by `render`.
     @discardableResult
     static func execute(_ request: RenderRequest, report: ([Diagnostic]) -> Void) throws(MapError) -> MapSnapshot {
+        let snapshot = try render(request, report: report)
+        try write(snapshot, of: request)
+        return snapshot
+    }
+
+    /// Renders a request without writing anything: `execute` without its last step, which
+    /// `batch` runs on another thread while the next map renders.
+    static func render(_ request: RenderRequest, report: ([Diagnostic]) -> Void) throws(MapError) -> MapSnapshot {
         guard let output = request.output else {
             throw MapError(.usage, "no output file", remedy: "give -o FILE (or -o - for standard output)")
         }
@@ -44,7 +51,12 @@ enum RenderCommand {
         if request.isStrict, let first = snapshot.diagnostics.first(where: { $0.severity == .warning }) {
             throw MapError(.unavailable, "--strict: \(first.message)", remedy: "fix the cause or run without --strict")
         }
+        return snapshot
+    }
 
+    /// Writes a rendered request's image (and sidecar), each atomically.
+    static func write(_ snapshot: MapSnapshot, of request: RenderRequest) throws(MapError) {
+        guard let output = request.output else { return }
         // Stage every file first, so a failure leaves none of them behind.
         var staged: [StagedFile] = []
         if let sidecar = request.sidecar {
@@ -58,7 +70,6 @@ enum RenderCommand {
             staged.append(try StagedFile(bytes: snapshot.data, destination: output))
         }
         for file in staged { try file.commit() }
-        return snapshot
     }
 }
 

@@ -72,6 +72,30 @@ struct BatchCommandTests {
         #expect(!result.errors.contains("\r"))
     }
 
+    @Test("a file that cannot be written fails its job alone, also while the next map renders", arguments: [1, 2])
+    func writeFailuresAreJobFailures(jobs: Int) throws {
+        let folder = try TemporaryDirectory()
+        let path = try manifest(count: 8, in: folder)
+        // Job 2's output is a folder: rendering succeeds, writing (done on the writer
+        // thread while job 3 renders) fails.
+        try FileManager.default.createDirectory(atPath: folder.path("maps/2.png"), withIntermediateDirectories: true)
+        let result = try Maprender.run([
+            "batch", path, "--summary", folder.path("summary.json"), "--jobs", "\(jobs)",
+        ], in: folder.url)
+        #expect(result.status == 73, "\(result.errors)")
+        #expect(result.errors.contains("job-2") && result.errors.contains("is a folder"), "\(result.errors)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("summary.json")))) as? [String: Any])
+        let results = try #require(summary["results"] as? [[String: Any]])
+        #expect(results.map { $0["id"] as? String } == (0..<8).map { "job-\($0)" }, "in job order")
+        #expect(results.map { $0["status"] as? String } == ["ok", "ok", "failed", "ok", "ok", "ok", "ok", "ok"])
+        for index in [0, 1, 3, 4, 5, 6, 7] {
+            let png = try Data(contentsOf: URL(fileURLWithPath: folder.path("maps/\(index).png")))
+            #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "map \(index) is a whole PNG")
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path("maps")).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty, "no temporary files left: \(leftovers)")
+    }
+
     @Test("--skip-existing makes reruns cheap; outputs are byte-identical across runs")
     func skipExisting() throws {
         let folder = try TemporaryDirectory()
