@@ -38,6 +38,9 @@ struct CairoPainter {
         cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
     }
 
+    /// Sets `path` as the context's current path.
+    func drawPath(_ path: Path) { addPath(path) }
+
     private func addPath(_ path: Path) {
         cairo_new_path(context)
         for element in path.elements {
@@ -74,6 +77,26 @@ struct CairoPainter {
     /// edge stroked a few times with shrinking widths at a fraction of the alpha, then the
     /// shape filled, which approximates a box blur of `blur` points.
     private func paintShadow(_ path: Path, color: Color, blur: Double) {
+        // Raster output stamps shapes it has drawn before (ShadowStamps.swift); vector output
+        // keeps the strokes, so the shadow stays vector.
+        if cairo_surface_get_type(cairo_get_target(context)) == CAIRO_SURFACE_TYPE_IMAGE && isTranslationFree {
+            addPath(path)
+            let stamped = ShadowStamps.shared.paint(path, color: color, blur: blur, on: context) { stampContext in
+                CairoPainter(context: stampContext).drawShadow(path, color: color, blur: blur)
+            }
+            if stamped { return }
+        }
+        drawShadow(path, color: color, blur: blur)
+    }
+
+    /// Whether user space is device space up to the surface's device scale (no transform).
+    private var isTranslationFree: Bool {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(context, &matrix)
+        return matrix.xx == 1 && matrix.yy == 1 && matrix.xy == 0 && matrix.yx == 0 && matrix.x0 == 0 && matrix.y0 == 0
+    }
+
+    func drawShadow(_ path: Path, color: Color, blur: Double) {
         let steps = 4
         let layer = color.withAlpha(color.alpha / Double(steps + 1))
         for step in 0..<steps {

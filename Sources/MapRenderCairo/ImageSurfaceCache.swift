@@ -128,7 +128,7 @@ final class ImageSurfaceCache: Sendable {
     }
 
     /// A surface over `owner`'s pixels that keeps `owner` alive until it is destroyed.
-    private static func view(of owner: OpaquePointer) -> OpaquePointer? {
+    static func view(of owner: OpaquePointer) -> OpaquePointer? {
         let view = cairo_image_surface_create_for_data(
             cairo_image_surface_get_data(owner), cairo_image_surface_get_format(owner),
             cairo_image_surface_get_width(owner), cairo_image_surface_get_height(owner),

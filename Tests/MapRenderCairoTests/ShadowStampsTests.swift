@@ -1,0 +1,62 @@
+internal import CCairo
+import Testing
+
+import MapGeometry
+import MapRenderCore
+@testable import MapRenderCairo
+
+@Suite("Shadow stamps")
+struct ShadowStampsTests {
+    /// A 64×48 surface at a device scale, cleared to transparent.
+    static func surface(scale: Double) -> OpaquePointer {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(64 * scale), Int32(48 * scale))!
+        cairo_surface_set_device_scale(surface, scale, scale)
+        return surface
+    }
+
+    static func pixels(_ surface: OpaquePointer) -> [UInt8] {
+        cairo_surface_flush(surface)
+        let count = Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface))
+        return Array(UnsafeBufferPointer(start: cairo_image_surface_get_data(surface), count: count))
+    }
+
+    @Test("one stamp per shape, look and pixel phase; stamped equals drawn within a 1/8-pixel shift", arguments: [1.0, 2.0])
+    func stampsMatchDrawnShadows(scale: Double) throws {
+        let stamps = ShadowStamps(capacity: 8)
+        let color = Color.black.withAlpha(0.35)
+        let stamped = Self.surface(scale: scale), drawn = Self.surface(scale: scale)
+        defer { cairo_surface_destroy(stamped); cairo_surface_destroy(drawn) }
+        let stampedContext = cairo_create(stamped)!, drawnContext = cairo_create(drawn)!
+        defer { cairo_destroy(stampedContext); cairo_destroy(drawnContext) }
+        func shadow(at place: CanvasPoint) {
+            let path = Path.ellipse(center: place, radiusX: 6, radiusY: 2)
+            CairoPainter(context: stampedContext).drawPath(path)
+            #expect(stamps.paint(path, color: color, blur: 2, on: stampedContext) { CairoPainter(context: $0).drawShadow(path, color: color, blur: 2) })
+            CairoPainter(context: drawnContext).drawShadow(path, color: color, blur: 2)
+        }
+        // Two places on the same quarter-pixel phase: one stamp, copied exactly.
+        shadow(at: CanvasPoint(x: 12.25, y: 10.5))
+        shadow(at: CanvasPoint(x: 40.25, y: 30.5))
+        #expect(stamps.count == 1, "two places, one shape and phase")
+        var a = Self.pixels(stamped), b = Self.pixels(drawn)
+        #expect(zip(a, b).allSatisfy { abs(Int($0) - Int($1)) <= 1 }, "on the phase a stamp is the drawn shadow")
+        #expect(b.contains { $0 > 40 }, "the shadows are there to compare")
+        // Off the quarter grid: another stamp, a shift of at most 1/8 pixel.
+        shadow(at: CanvasPoint(x: 25.1, y: 20.6))
+        #expect(stamps.count == 2)
+        a = Self.pixels(stamped)
+        b = Self.pixels(drawn)
+        let largest = zip(a, b).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(largest <= 12, "largest channel difference \(largest)")
+
+        // Another shape is another stamp; a big shape is left to drawing.
+        let circle = Path.circle(center: CanvasPoint(x: 30, y: 30), radius: 7)
+        CairoPainter(context: stampedContext).drawPath(circle)
+        #expect(stamps.paint(circle, color: color, blur: 2, on: stampedContext) { _ in })
+        #expect(stamps.count == 3)
+        let bubble = Path.circle(center: CanvasPoint(x: 30, y: 30), radius: 40)
+        CairoPainter(context: stampedContext).drawPath(bubble)
+        #expect(!stamps.paint(bubble, color: color, blur: 2, on: stampedContext) { _ in })
+        #expect(stamps.count == 3)
+    }
+}
