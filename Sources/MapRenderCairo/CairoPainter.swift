@@ -79,7 +79,7 @@ struct CairoPainter {
     private func paintShadow(_ path: Path, color: Color, blur: Double) {
         // Raster output stamps shapes it has drawn before (ShadowStamps.swift); vector output
         // keeps the strokes, so the shadow stays vector.
-        if cairo_surface_get_type(cairo_get_target(context)) == CAIRO_SURFACE_TYPE_IMAGE && isTranslationFree {
+        if cairo_surface_get_type(cairo_get_target(context)) == CAIRO_SURFACE_TYPE_IMAGE && hasIdentityTransform {
             addPath(path)
             let stamped = ShadowStamps.shared.paint(path, color: color, blur: blur, on: context) { stampContext in
                 CairoPainter(context: stampContext).drawShadow(path, color: color, blur: blur)
@@ -90,7 +90,7 @@ struct CairoPainter {
     }
 
     /// Whether user space is device space up to the surface's device scale (no transform).
-    private var isTranslationFree: Bool {
+    private var hasIdentityTransform: Bool {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(context, &matrix)
         return matrix.xx == 1 && matrix.yy == 1 && matrix.xy == 0 && matrix.yx == 0 && matrix.x0 == 0 && matrix.y0 == 0
