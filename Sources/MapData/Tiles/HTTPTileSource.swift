@@ -263,9 +263,7 @@ final class FetchBatch: @unchecked Sendable {
         if finished.wait(wallTimeout: .now() + max(0, options.deadline)) == .timedOut {
             lock.withLock {
                 closed = true
-                for index in jobs.indices where outcomes[index] == nil {
-                    outcomes[index] = .failed("no answer within the deadline of \(seconds(options.deadline))")
-                }
+                for index in jobs.indices where outcomes[index] == nil { outcomes[index] = overdue }
             }
         }
         return lock.withLock { jobs.indices.map { outcomes[$0] ?? .failed("not fetched") } }
@@ -297,6 +295,9 @@ final class FetchBatch: @unchecked Sendable {
         }
     }
 
+    /// The outcome of every job still unanswered when the deadline passes.
+    private var overdue: Outcome { .failed("no answer within the deadline of \(seconds(options.deadline))") }
+
     /// A job's attempts: the outcome, and why the host is dead if it seems to be.
     private func fetch(_ job: Job, on connection: HTTPConnection) -> (Outcome, deadHost: String?) {
         var headers = [
@@ -307,7 +308,7 @@ final class FetchBatch: @unchecked Sendable {
         var number = 0
         while true {
             let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0, session.acquire(job.host, before: deadline) else { return (.failed("cancelled"), nil) }
+            guard remaining > 0, session.acquire(job.host, before: deadline) else { return (overdue, nil) }
             // Never past the batch's deadline: the answer would be dropped anyway.
             let answer = connection.get(
                 job.url.absoluteString, headers: headers, timeout: min(options.timeout, remaining),
@@ -323,7 +324,10 @@ final class FetchBatch: @unchecked Sendable {
                 case 500..<600: retry = "HTTP \(response.status)"
                 default: return (.failed("HTTP \(response.status)"), nil)  // 4xx: no retry
                 }
-            case .failure(.timedOut): retry = "timed out after \(seconds(options.timeout))"
+            case .failure(.timedOut):
+                // Cut short by the batch's deadline, not by the request's own timeout.
+                guard deadline.timeIntervalSinceNow > 0 else { return (overdue, nil) }
+                retry = "timed out after \(seconds(options.timeout))"
             case .failure(.connectionLost): retry = "connection to \(job.host) lost"
             case .failure(.cannotConnect): return (.failed("cannot connect to \(job.host)"), "refused the connection")
             case .failure(.cannotResolveHost): return (.failed("cannot find host \(job.host)"), "is unknown")
