@@ -1,17 +1,14 @@
 import Foundation
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
 import MapGeometry
 import MapRenderCore
 
 /// Reads the waypoints of a GPX file as favorites, with the address and geofence fields of
 /// maprender's extensions (see `FavoritesImport` for the mapping).
 ///
-/// Elements are matched by namespace and local name (namespace processing on), so a
-/// `name` inside some other extension is never taken for the waypoint's. The same
-/// precautions as `GPXDecoder`: entity declarations refused, external entities never
-/// fetched, errors naming the file, line and column.
+/// Elements are matched by namespace and local name (prefixes resolved with an
+/// `XMLNamespaceScope`), so a `name` inside some other extension is never taken for the
+/// waypoint's. The same parser and precautions as `GPXDecoder`: entity declarations
+/// refused, errors naming the file, line and column.
 enum FavoritesGPXReader {
     /// GPX 1.1 and 1.0 namespaces; no namespace at all is accepted too.
     static let gpxNamespaces: Set<String> = ["http://www.topografix.com/GPX/1/1", "http://www.topografix.com/GPX/1/0", ""]
@@ -19,39 +16,18 @@ enum FavoritesGPXReader {
     static let garminNamespace = "http://www.garmin.com/xmlschemas/GpxExtensions/v3"
 
     static func decode(_ bytes: [UInt8], fileName: String) throws(MapError) -> [FavoritePlace] {
-        try GPXDecoder.checkProlog(
-            Array(bytes.prefix(GPXDecoder.prologLimit)), isWholeFile: bytes.count <= GPXDecoder.prologLimit,
-            fileName: fileName)
-        try GPXDecoder.checkText(bytes, fileName: fileName)
-        // A stream rather than `XMLParser(data:)`, as GPXDecoder explains.
-        let parser = XMLParser(stream: InputStream(data: Data(bytes)))
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = true
-        parser.shouldReportNamespacePrefixes = false
-        let handler = Handler(fileName: fileName)
-        parser.delegate = handler
-        _ = parser.parse()
-        if let failure = handler.failure { throw failure }
-        if let error = handler.xmlError ?? parser.parserError.map({
-            XMLFailure(error: $0, line: parser.lineNumber, column: parser.columnNumber)
-        }) {
-            throw MapError(
-                .badData, "\(fileName):\(error.line):\(error.column): malformed XML: \(error.describe(openElements: []))",
-                remedy: "check that the file is complete, well-formed GPX")
-        }
-        guard handler.sawGPX else {
-            throw MapError(.badData, "\(fileName): not a GPX file (no <gpx> root element)", remedy: "give a GPX file")
+        var parser = XMLStreamParser(bytes: bytes)
+        var handler = Handler(fileName: fileName)
+        while let event = try GPXDecoder.nextEvent(&parser, fileName: fileName) {
+            try handler.handle(event, at: parser.eventPosition)
         }
         return handler.places
     }
 
-    /// The SAX callbacks.
-    private final class Handler: NSObject, XMLParserDelegate {
+    /// Turns the parser's events into places.
+    private struct Handler {
         let fileName: String
         var places: [FavoritePlace] = []
-        var failure: MapError?
-        var xmlError: XMLFailure?
-        var sawGPX = false
 
         /// The waypoint being read, the line it started on, its desc and cmt, and whether
         /// an extension gave any address part.
@@ -59,31 +35,40 @@ enum FavoritesGPXReader {
         private var waypointLine = 0
         private var waypointDescription: String?
         private var comment: String?
-        /// (namespace, local name) of the open elements, root first.
-        private var open: [(namespace: String, name: String)] = []
+        /// (namespace, local name) of the open elements, root first; `nil` for an
+        /// undeclared prefix, which matches nothing.
+        private var open: [(namespace: String?, name: Substring)] = []
+        private var namespaces = XMLNamespaceScope()
         private var text = ""
+        /// Where the event being handled starts, for messages.
+        private var position = XMLPosition(line: 1, column: 1)
 
         init(fileName: String) { self.fileName = fileName }
 
-        func parser(
-            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-            attributes: [String: String] = [:]
-        ) {
-            guard failure == nil else { return }
-            let namespace = namespaceURI ?? ""
-            if open.isEmpty {
-                guard elementName == "gpx", FavoritesGPXReader.gpxNamespaces.contains(namespace) else {
-                    fail(parser, "the root element is <\(qualifiedName ?? elementName)>, not <gpx>", remedy: "give a GPX file")
-                    return
-                }
-                sawGPX = true
+        mutating func handle(_ event: XMLEvent, at position: XMLPosition) throws(MapError) {
+            self.position = position
+            switch event {
+            case .startElement(let name, let attributes): try startElement(name, attributes)
+            case .endElement: try endElement()
+            case .text(let string): if waypoint != nil { text += string }
+            case .processingInstruction: break
             }
-            if open.count == 1, elementName == "wpt", FavoritesGPXReader.gpxNamespaces.contains(namespace) {
-                guard let latitude = degrees(attributes["lat"], "lat", limit: 90, parser),
-                    let longitude = degrees(attributes["lon"], "lon", limit: 180, parser)
-                else { return }
+        }
+
+        private mutating func startElement(_ qualifiedName: String, _ attributes: [XMLAttribute]) throws(MapError) {
+            namespaces.push(attributes)
+            let (namespace, elementName) = namespaces.resolve(qualifiedName)
+            let isGPX = namespace.map { FavoritesGPXReader.gpxNamespaces.contains($0) } ?? false
+            if open.isEmpty {
+                guard elementName == "gpx", isGPX else {
+                    throw failure("the root element is <\(qualifiedName)>, not <gpx>", remedy: "give a GPX file")
+                }
+            }
+            if open.count == 1, elementName == "wpt", isGPX {
+                let latitude = try degrees(attributes.value(of: "lat"), "lat", limit: 90)
+                let longitude = try degrees(attributes.value(of: "lon"), "lon", limit: 180)
                 waypoint = FavoritePlace(name: "", coordinate: Coordinate(latitude: latitude, longitude: longitude))
-                waypointLine = parser.lineNumber
+                waypointLine = position.line
                 waypointDescription = nil
                 comment = nil
             }
@@ -91,31 +76,19 @@ enum FavoritesGPXReader {
             text = ""
         }
 
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
-            if waypoint != nil { text += string }
-        }
-
-        func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-            if waypoint != nil { text += String(decoding: CDATABlock, as: UTF8.self) }
-        }
-
-        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-            guard failure == nil, let element = open.popLast() else { return }
+        private mutating func endElement() throws(MapError) {
+            namespaces.pop()
+            guard let element = open.popLast() else { return }
             defer { text = "" }
             guard var place = waypoint else { return }
-            let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            let isGPX = FavoritesGPXReader.gpxNamespaces.contains(element.namespace)
+            let value = GPXParserHandler.trimmed(text)
+            let isGPX = element.namespace.map { FavoritesGPXReader.gpxNamespaces.contains($0) } ?? false
             switch (element.namespace, element.name) {
             case (_, "wpt") where isGPX && open.count == 1:
                 if place.street == nil, place.city == nil, place.state == nil, place.postal == nil {
                     place.street = waypointDescription ?? comment
                 }
-                do {
-                    places.append(try place.validated(label: "\(fileName):\(waypointLine): wpt \(places.count + 1)"))
-                } catch {
-                    failure = error
-                    parser.abortParsing()
-                }
+                places.append(try place.validated(label: "\(fileName):\(waypointLine): wpt \(places.count + 1)"))
                 waypoint = nil
                 return
             case (_, "name") where isGPX && open.count == 2: place.name = value
@@ -130,12 +103,12 @@ enum FavoritesGPXReader {
                 case "pin_color": place.pinColor = value
                 case "display_radius":
                     guard let radius = Double(value) else {
-                        return fail(parser, "display_radius '\(value)' is not a number of meters", remedy: "fix or remove it")
+                        throw failure("display_radius '\(value)' is not a number of meters", remedy: "fix or remove it")
                     }
                     place.radius = radius
                 case "display_proximity", "going_next":
                     guard let flag = FavoritesImport.flag(value) else {
-                        return fail(parser, "\(name) '\(value)' is not 0 or 1", remedy: "write 0 or 1")
+                        throw failure("\(name) '\(value)' is not 0 or 1", remedy: "write 0 or 1")
                     }
                     if name == "going_next" { place.isGoingNext = flag } else { place.showsProximity = flag }
                 default: break
@@ -151,31 +124,23 @@ enum FavoritesGPXReader {
             waypoint = place
         }
 
-        func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-            guard failure == nil, xmlError == nil else { return }
-            xmlError = XMLFailure(error: parseError, line: parser.lineNumber, column: parser.columnNumber)
-        }
-
-        private func degrees(_ text: String?, _ attribute: String, limit: Double, _ parser: XMLParser) -> Double? {
+        private func degrees(_ text: String?, _ attribute: String, limit: Double) throws(MapError) -> Double {
             guard let text else {
-                fail(parser, "<wpt> has no \(attribute) attribute", remedy: "every wpt needs lat and lon in degrees")
-                return nil
+                throw failure("<wpt> has no \(attribute) attribute", remedy: "every wpt needs lat and lon in degrees")
             }
-            guard let value = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)), value.isFinite,
+            guard let value = Double(GPXParserHandler.trimmed(text)), value.isFinite,
                 abs(value) <= limit
             else {
-                fail(
-                    parser, "wpt: \(attribute) '\(text)' is not a number in [-\(Int(limit)), \(Int(limit))]",
+                throw failure(
+                    "wpt: \(attribute) '\(text)' is not a number in [-\(Int(limit)), \(Int(limit))]",
                     remedy: "write lat and lon in decimal degrees")
-                return nil
             }
             return value
         }
 
-        private func fail(_ parser: XMLParser, _ message: String, remedy: String? = nil) {
-            guard failure == nil else { return }
-            failure = MapError(.badData, "\(fileName):\(parser.lineNumber):\(parser.columnNumber): \(message)", remedy: remedy)
-            parser.abortParsing()
+        /// A data error at the current position.
+        private func failure(_ message: String, remedy: String? = nil) -> MapError {
+            MapError(.badData, "\(fileName):\(position): \(message)", remedy: remedy)
         }
     }
 }

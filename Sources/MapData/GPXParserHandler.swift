@@ -1,29 +1,21 @@
 import Foundation
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
 import MapGeometry
 import MapRenderCore
 
-/// The SAX callbacks that turn a GPX document into `GPXContent` as it streams by.
+/// Turns the events of a GPX document into `GPXContent` as it streams by.
 ///
 /// Elements are matched by local name (any namespace prefix stripped), in the context the
 /// GPX 1.1 schema gives them: `trkpt` only inside `trkseg` inside `trk`, `name` only as a
 /// child of `trk`, `rte` or a point, and so on, so that `metadata/name` or an extension's
 /// elements are never mistaken for ours. Text is collected only for the leaf elements
 /// read, so the whitespace between a million points is never stored.
-final class GPXParserHandler: NSObject, XMLParserDelegate {
+struct GPXParserHandler {
     /// The estimated range error of one satellite, in meters, that DOP multiplies (see
     /// `GPXDecoder`).
     static let rangeError = 5.0
 
     let fileName: String
     private(set) var content = GPXContent()
-    /// The first data error (bad coordinate, bad number); parsing stops at it.
-    private(set) var failure: MapError?
-    /// The first XML syntax error.
-    private(set) var xmlError: XMLFailure?
-    private(set) var sawRoot = false
     /// The local names of the open elements, root first.
     private(set) var openElements: [String] = []
 
@@ -52,22 +44,31 @@ final class GPXParserHandler: NSObject, XMLParserDelegate {
     /// The element whose text is being collected, if any.
     private var collecting: String?
     private var text = ""
+    /// Where the event being handled starts (its tag's `<`), for messages.
+    private var position = XMLPosition(line: 1, column: 1)
 
     init(fileName: String) { self.fileName = fileName }
 
-    // MARK: - XMLParserDelegate
+    // MARK: - Events
 
-    func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-        attributes: [String: String] = [:]
-    ) {
-        guard failure == nil else { return }
+    /// Takes one event; `position` is where it starts.
+    ///
+    /// - Throws: `.badData` for a data error (bad coordinate, bad number): reading stops.
+    mutating func handle(_ event: XMLEvent, at position: XMLPosition) throws(MapError) {
+        self.position = position
+        switch event {
+        case .startElement(let name, let attributes): try startElement(name, attributes)
+        case .endElement: try endElement()
+        case .text(let string): if collecting != nil { text += string }
+        case .processingInstruction: break
+        }
+    }
+
+    private mutating func startElement(_ elementName: String, _ attributes: [XMLAttribute]) throws(MapError) {
         let name = Self.localName(elementName)
         if openElements.isEmpty {
-            sawRoot = true
             guard name == "gpx" else {
-                fail(parser, "the root element is <\(elementName)>, not <gpx>", remedy: "give a GPX file (GPX 1.0 or 1.1)")
-                return
+                throw failure("the root element is <\(elementName)>, not <gpx>", remedy: "give a GPX file (GPX 1.0 or 1.1)")
             }
         }
         let parent = openElements.last ?? ""
@@ -83,14 +84,14 @@ final class GPXParserHandler: NSObject, XMLParserDelegate {
             routeName = nil
             routePoints = []
         case ("trkpt", "trkseg"), ("rtept", "rte"), ("wpt", "gpx"):
-            guard let coordinate = coordinate(of: name, attributes, parser) else { return }
+            let coordinate = try coordinate(of: name, attributes)
             point = Point(coordinate: coordinate, depth: openElements.count)
         case ("name", "trk"), ("name", "rte"):
             collecting = name
         default:
             guard let point else { break }
             if openElements.count == point.depth + 1,
-                ["ele", "time", "hdop", "vdop", "fix", "name", "desc", "cmt", "speed", "course"].contains(name)
+                Self.pointFields.contains(name)
             {
                 collecting = name
             } else if openElements.count > point.depth + 1, name == "speed" || name == "course" {
@@ -101,19 +102,11 @@ final class GPXParserHandler: NSObject, XMLParserDelegate {
         if collecting != nil { text = "" }
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        if collecting != nil { text += string }
-    }
-
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        if collecting != nil { text += String(decoding: CDATABlock, as: UTF8.self) }
-    }
-
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-        guard failure == nil, let name = openElements.popLast() else { return }
+    private mutating func endElement() throws(MapError) {
+        guard let name = openElements.popLast() else { return }
         if let field = collecting {
             collecting = nil
-            store(field, parser)
+            try store(field)
             return
         }
         switch name {
@@ -144,16 +137,22 @@ final class GPXParserHandler: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        guard failure == nil else { return }
-        if xmlError == nil {
-            xmlError = XMLFailure(error: parseError, line: parser.lineNumber, column: parser.columnNumber)
-        } else if (parseError as NSError).code == 5 {
-            xmlError?.endedEarly = true
-        }
-    }
-
     // MARK: - Values
+
+    /// The children of a point whose text is read.
+    private static let pointFields: Set<String> = ["ele", "time", "hdop", "vdop", "fix", "name", "desc", "cmt", "speed", "course"]
+
+    /// `text` without leading and trailing white space, as `trimmingCharacters(in:
+    /// .whitespacesAndNewlines)` gives it. XML white space (the usual case: indentation) is
+    /// trimmed on the UTF-8 bytes, which is much faster; other white space, such as a
+    /// no-break space, is left to Foundation.
+    static func trimmed(_ text: String) -> String {
+        let bytes = text.utf8
+        guard let first = bytes.firstIndex(where: { !XMLCharacters.isWhitespace($0) }) else { return "" }
+        let last = bytes.lastIndex(where: { !XMLCharacters.isWhitespace($0) })!
+        guard bytes[first] < 0x80 && bytes[last] < 0x80 else { return text.trimmingCharacters(in: .whitespacesAndNewlines) }
+        return first == bytes.startIndex && last == bytes.index(before: bytes.endIndex) ? text : String(text[first...last])
+    }
 
     /// A prefixed name without its prefix: `gpxtpx:speed` → `speed`.
     private static func localName(_ name: String) -> String {
@@ -161,37 +160,33 @@ final class GPXParserHandler: NSObject, XMLParserDelegate {
         return String(name[name.index(after: colon)...])
     }
 
-    private func coordinate(of element: String, _ attributes: [String: String], _ parser: XMLParser) -> Coordinate? {
-        guard let latitude = degrees("lat", of: element, attributes, limit: 90, parser),
-            let longitude = degrees("lon", of: element, attributes, limit: 180, parser)
-        else { return nil }
-        return Coordinate(latitude: latitude, longitude: longitude)
+    private func coordinate(of element: String, _ attributes: [XMLAttribute]) throws(MapError) -> Coordinate {
+        Coordinate(
+            latitude: try degrees("lat", of: element, attributes, limit: 90),
+            longitude: try degrees("lon", of: element, attributes, limit: 180))
     }
 
-    private func degrees(
-        _ attribute: String, of element: String, _ attributes: [String: String], limit: Double, _ parser: XMLParser
-    ) -> Double? {
+    private func degrees(_ attribute: String, of element: String, _ attributes: [XMLAttribute], limit: Double) throws(MapError)
+        -> Double
+    {
         let what = attribute == "lat" ? "latitude" : "longitude"
-        guard let text = attributes[attribute] else {
-            fail(parser, "<\(element)> has no \(attribute) attribute", remedy: "every \(element) needs lat and lon in degrees")
-            return nil
+        guard let text = attributes.value(of: attribute) else {
+            throw failure("<\(element)> has no \(attribute) attribute", remedy: "every \(element) needs lat and lon in degrees")
         }
-        guard let value = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            fail(parser, "\(element): \(what) '\(text)' is not a number", remedy: "write \(attribute) as decimal degrees")
-            return nil
+        guard let value = Double(Self.trimmed(text)) else {
+            throw failure("\(element): \(what) '\(text)' is not a number", remedy: "write \(attribute) as decimal degrees")
         }
         guard value.isFinite, abs(value) <= limit else {
-            fail(
-                parser, "\(element): \(what) \(text) is out of range [-\(Int(limit)), \(Int(limit))]",
+            throw failure(
+                "\(element): \(what) \(text) is out of range [-\(Int(limit)), \(Int(limit))]",
                 remedy: "lat must lie in [-90, 90] and lon in [-180, 180] degrees")
-            return nil
         }
         return value
     }
 
     /// Stores the text collected for `field` in the current point or track/route.
-    private func store(_ field: String, _ parser: XMLParser) {
-        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    private mutating func store(_ field: String) throws(MapError) {
+        let value = Self.trimmed(text)
         if point == nil {
             switch openElements.last {
             case "trk": trackName = value
@@ -201,14 +196,13 @@ final class GPXParserHandler: NSObject, XMLParserDelegate {
             return
         }
         switch field {
-        case "ele": point!.elevation = number(value, field, parser)
-        case "hdop": point!.hdop = number(value, field, parser, nonNegative: true)
-        case "vdop": point!.vdop = number(value, field, parser, nonNegative: true)
+        case "ele": point!.elevation = try number(value, field)
+        case "hdop": point!.hdop = try number(value, field, nonNegative: true)
+        case "vdop": point!.vdop = try number(value, field, nonNegative: true)
         case "time":
             guard !value.isEmpty else { return }
             guard let date = ISO8601Timestamp.date(from: value) else {
-                fail(parser, "time '\(value)' is not an ISO 8601 timestamp", remedy: "write times like 2024-05-01T14:30:00Z")
-                return
+                throw failure("time '\(value)' is not an ISO 8601 timestamp", remedy: "write times like 2024-05-01T14:30:00Z")
             }
             point!.time = date
         case "fix": point!.hasNoFix = value == "none"
@@ -224,11 +218,10 @@ final class GPXParserHandler: NSObject, XMLParserDelegate {
         }
     }
 
-    private func number(_ text: String, _ field: String, _ parser: XMLParser, nonNegative: Bool = false) -> Double? {
+    private func number(_ text: String, _ field: String, nonNegative: Bool = false) throws(MapError) -> Double? {
         guard !text.isEmpty else { return nil }
         guard let value = Double(text), value.isFinite, !nonNegative || value >= 0 else {
-            fail(parser, "\(field) '\(text)' is not a \(nonNegative ? "non-negative " : "")number", remedy: "fix or remove the <\(field)>")
-            return nil
+            throw failure("\(field) '\(text)' is not a \(nonNegative ? "non-negative " : "")number", remedy: "fix or remove the <\(field)>")
         }
         return value
     }
@@ -241,9 +234,8 @@ final class GPXParserHandler: NSObject, XMLParserDelegate {
             verticalAccuracy: vertical, course: point.course ?? -1, speed: point.speed ?? -1, timestamp: point.time)
     }
 
-    private func fail(_ parser: XMLParser, _ message: String, remedy: String? = nil) {
-        guard failure == nil else { return }
-        failure = MapError(.badData, "\(fileName):\(parser.lineNumber):\(parser.columnNumber): \(message)", remedy: remedy)
-        parser.abortParsing()
+    /// A data error at the current position.
+    private func failure(_ message: String, remedy: String? = nil) -> MapError {
+        MapError(.badData, "\(fileName):\(position): \(message)", remedy: remedy)
     }
 }
