@@ -12,8 +12,14 @@ public struct CairoRenderer: MapRenderer {
     /// The largest image area, in device pixels (about 1.1 GB of RGBA at the limit).
     public static let maximumPixelArea = 268_435_456
 
+    /// Whether a map's images (tiles) are decoded on several cores at once before painting.
+    /// `batch` turns it off: its workers are the parallelism, and `--jobs 1` stays on one core.
+    public var decodesImagesInParallel: Bool
+
     /// Creates a renderer.
-    public init() {}
+    public init(decodesImagesInParallel: Bool = true) {
+        self.decodesImagesInParallel = decodesImagesInParallel
+    }
 
     /// Pango measurements, matching what `render` draws.
     public var textMeasurer: any TextMeasurer { PangoTextMeasurer() }
@@ -27,7 +33,9 @@ public struct CairoRenderer: MapRenderer {
         defer { cairo_surface_destroy(surface) }
         let context = cairo_create(surface)!
         defer { cairo_destroy(context) }
-        ImageSurfaceCache.shared.prepare(list.commands.compactMap { if case .image(let image, _) = $0 { image } else { nil } })
+        if decodesImagesInParallel {
+            ImageSurfaceCache.shared.prepare(list.commands.compactMap { if case .image(let image, _) = $0 { image } else { nil } })
+        }
         CairoPainter(context: context).paint(list)
         try check(cairo_status(context), "drawing")
         cairo_surface_flush(surface)

@@ -49,8 +49,9 @@ enum BatchCommand {
         // Every job allocates the same few large buffers (canvas, PNG scanlines, decoded
         // tiles). glibc maps each one fresh from the kernel and gives it back on free, so
         // every map paid for tens of thousands of page faults; keeping them in the heap
-        // makes a batch about 10% faster (Benchmarks/README.md).
-        _ = glibcMallopt(-3 /* M_MMAP_THRESHOLD */, 64 << 20)
+        // makes a batch about 10% faster (Benchmarks/README.md). 32 MiB is the largest
+        // threshold glibc accepts on 64-bit systems (a larger one is refused).
+        _ = glibcMallopt(-3 /* M_MMAP_THRESHOLD */, 32 << 20)
         _ = glibcMallopt(-1 /* M_TRIM_THRESHOLD */, 256 << 20)
         let outcomes = BatchRunner(jobs: jobs, workers: options.workers).run(
             { job in execute(job, confinement: confinement, skipsExisting: options.skipsExisting) },
@@ -89,7 +90,7 @@ enum BatchCommand {
             if skipsExisting, let output = request.output, FileManager.default.fileExists(atPath: output) {
                 outcome.status = .skipped
             } else {
-                let snapshot = try RenderCommand.render(request) { outcome.diagnostics = $0 }
+                let snapshot = try RenderCommand.render(request, inBatch: true) { outcome.diagnostics = $0 }
                 let rendered = outcome
                 return BatchRunner.Finish {
                     var outcome = rendered

@@ -24,8 +24,9 @@ enum RenderCommand {
     }
 
     /// Renders a request without writing anything: `execute` without its last step, which
-    /// `batch` runs on another thread while the next map renders.
-    static func render(_ request: RenderRequest, report: ([Diagnostic]) -> Void) throws(MapError) -> MapSnapshot {
+    /// `batch` runs on another thread while the next map renders. `inBatch` keeps the render
+    /// on its worker's core (see `CairoRenderer.decodesImagesInParallel`).
+    static func render(_ request: RenderRequest, inBatch: Bool = false, report: ([Diagnostic]) -> Void) throws(MapError) -> MapSnapshot {
         guard let output = request.output else {
             throw MapError(.usage, "no output file", remedy: "give -o FILE (or -o - for standard output)")
         }
@@ -45,7 +46,7 @@ enum RenderCommand {
         let options = request.snapshotOptions(style: style, format: format)
         let (basemap, tiles) = try SceneLoader.basemap(for: request)
         let snapshot = try MapSnapshotter(scene: scene, options: options, basemap: basemap, tiles: tiles)
-            .makeSnapshot(renderer: CairoRenderer())
+            .makeSnapshot(renderer: CairoRenderer(decodesImagesInParallel: !inBatch))
 
         report(snapshot.diagnostics)
         if request.isStrict, let first = snapshot.diagnostics.first(where: { $0.severity == .warning }) {
