@@ -12,12 +12,14 @@ import Synchronization
 ///
 /// Shapes are recognised up to translation: the key is the path relative to its extents'
 /// corner, quantised to 1/64 point, with the colour, the blur, the device scale and where
-/// the corner falls within a device pixel (in quarters), so at most 16 stamps per shape.
+/// the corner falls within a device pixel (in halves), so at most 4 stamps per shape.
 /// Thread safety: stamps are never drawn on after creation, and each use gets its own view
 /// surface (as in `ImageSurfaceCache`); the table is behind a mutex.
 final class ShadowStamps: Sendable {
     /// The process-wide stamps.
     static let shared = ShadowStamps(capacity: 256)
+    /// Positions a stamp is made for, per device pixel and axis.
+    static let phases = 2.0
 
     /// A `cairo_surface_t *` owned by the table (see `ImageSurfaceCache`).
     private struct SurfaceReference: @unchecked Sendable {
@@ -57,13 +59,15 @@ final class ShadowStamps: Sendable {
         cairo_surface_get_device_scale(cairo_get_target(context), &scale, &scaleY)
         guard scale == scaleY, scale > 0 else { return false }
         // Where the shape's corner falls in device pixels: a whole pixel and a phase, in
-        // quarters of a pixel. A stamp is drawn for one phase and copied pixel for pixel, so
-        // a stamped shadow is the drawn one shifted by at most 1/8 pixel.
+        // halves of a pixel. A stamp is drawn for one phase and copied pixel for pixel, so
+        // a stamped shadow is the drawn one shifted by at most 1/4 pixel, on an edge already
+        // blurred over several pixels; with finer phases a single map made more stamps than
+        // it reused.
         let deviceX = x1 * scale, deviceY = y1 * scale
         var pixelX = deviceX.rounded(.down), pixelY = deviceY.rounded(.down)
-        var phaseX = ((deviceX - pixelX) * 4).rounded(), phaseY = ((deviceY - pixelY) * 4).rounded()
-        if phaseX == 4 { (pixelX, phaseX) = (pixelX + 1, 0) }
-        if phaseY == 4 { (pixelY, phaseY) = (pixelY + 1, 0) }
+        var phaseX = ((deviceX - pixelX) * Self.phases).rounded(), phaseY = ((deviceY - pixelY) * Self.phases).rounded()
+        if phaseX == Self.phases { (pixelX, phaseX) = (pixelX + 1, 0) }
+        if phaseY == Self.phases { (pixelY, phaseY) = (pixelY + 1, 0) }
         let border = (margin * scale).rounded(.up)
         let key = Self.key(path, origin: CanvasPoint(x: x1, y: y1), color: color, blur: blur, scale: scale) + [Int64(phaseX), Int64(phaseY)]
 
@@ -78,7 +82,7 @@ final class ShadowStamps: Sendable {
             stamp = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!
             cairo_surface_set_device_scale(stamp, scale, scale)
             let stampContext = cairo_create(stamp)!
-            cairo_translate(stampContext, (border + phaseX / 4) / scale - x1, (border + phaseY / 4) / scale - y1)
+            cairo_translate(stampContext, (border + phaseX / Self.phases) / scale - x1, (border + phaseY / Self.phases) / scale - y1)
             draw(stampContext)
             cairo_destroy(stampContext)
             cairo_surface_flush(stamp)
