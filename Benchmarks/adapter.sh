@@ -17,12 +17,11 @@
 #
 # Environment:
 #   MAPRENDER_BIN          the binary (default: .build/release/maprender of this package);
-#                          build it with `swift build -c release`
+#                          build it with `swift build -c release --static-swift-stdlib`
 #   MAPRENDER_BENCH_EXTRA  0 skips the extra variants (default 1)
 #   MAPRENDER_BENCH_ALT_BINS  NAME=PATH[,NAME=PATH…]: other builds timed as variants in the
-#                          same run (e.g. static_stdlib=… built with
-#                          `swift build -c release --static-swift-stdlib`, before=… built
-#                          from the commit before the performance work)
+#                          same run (e.g. dynamic=… built with plain `swift build -c release`,
+#                          before=… built from an older commit)
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 BIN="${MAPRENDER_BIN:-$HERE/../.build/release/maprender}"
