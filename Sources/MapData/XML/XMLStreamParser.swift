@@ -375,13 +375,12 @@ struct XMLStreamParser {
         return .endElement(name: name)
     }
 
-    /// Character data and references up to the next `<` (§2.4, §4.1).
-    private mutating func characterData() throws(XMLError) -> String {
-        // The usual case: text without references that ends inside the buffer, made into a
-        // string straight from it.
+    /// The end of the run of plain text from `start` in the buffer (up to `<`, `&`, `]`, `>`
+    /// or the buffer's end), with the line and column there.
+    private func plainRun(from start: Int) -> (end: Int, line: Int, column: Int) {
         var (line, column) = (self.line, self.column)
-        let fastEnd = buffer.withUnsafeBufferPointer { bytes in
-            var position = index
+        let end = buffer.withUnsafeBufferPointer { bytes in
+            var position = start
             while position < bytes.count {
                 let byte = bytes[position]
                 if byte == 0x3C || byte == 0x26 || byte == 0x5D || byte == 0x3E { break }
@@ -395,6 +394,14 @@ struct XMLStreamParser {
             }
             return position
         }
+        return (end, line, column)
+    }
+
+    /// Character data and references up to the next `<` (§2.4, §4.1).
+    private mutating func characterData() throws(XMLError) -> String {
+        // The usual case: text without references that ends inside the buffer, made into a
+        // string straight from it.
+        let (fastEnd, line, column) = plainRun(from: index)
         if fastEnd < buffer.count && buffer[fastEnd] == 0x3C {
             let string = buffer.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[index..<fastEnd]), as: UTF8.self) }
             (self.line, self.column, index) = (line, column, fastEnd)
@@ -409,22 +416,7 @@ struct XMLStreamParser {
             }
             // The common case first: a run of plain characters, copied at once.
             let runStart = index
-            var (line, column) = (self.line, self.column)
-            let stop = buffer.withUnsafeBufferPointer { bytes in
-                var position = runStart
-                while position < bytes.count {
-                    let byte = bytes[position]
-                    if byte == 0x3C || byte == 0x26 || byte == 0x5D || byte == 0x3E { break }
-                    if byte == 0x0A {
-                        line += 1
-                        column = 1
-                    } else if byte & 0xC0 != 0x80 {
-                        column += 1
-                    }
-                    position += 1
-                }
-                return position
-            }
+            let (stop, line, column) = plainRun(from: runStart)
             (self.line, self.column) = (line, column)
             if stop > runStart {
                 text.append(contentsOf: buffer[runStart..<stop])
