@@ -1,6 +1,7 @@
 #if canImport(Glibc)
     import Glibc
 #endif
+import MapRenderCairo
 import MapRenderCore
 
 /// The `maprender` command: reads the arguments, runs a subcommand, and turns any error
@@ -37,6 +38,11 @@ public enum MapRenderCommand {
         if words == ["--version"] {
             Console.print("maprender \(version)")
             return
+        }
+        if command == nil || command == "render" {
+            // A render measures text on this thread: start fontconfig now, before the
+            // arguments are even parsed (RenderCommand explains why).
+            CairoRenderer.startLoadingFonts()
         }
         if command == "track" { return try TrackCommand.run(words) }
         if command == "batch" { return try BatchCommand.run(words) }
