@@ -39,9 +39,7 @@ struct CairoPainter {
     }
 
     /// Sets `path` as the context's current path.
-    func drawPath(_ path: Path) { addPath(path) }
-
-    private func addPath(_ path: Path) {
+    func addPath(_ path: Path) {
         cairo_new_path(context)
         for element in path.elements {
             switch element {

@@ -34,13 +34,22 @@ final class ImageSurfaceCache: Sendable {
         var lastUse: UInt64
     }
 
-    /// The encoded bytes as a dictionary key, hashed in bulk: `EncodedImage`'s synthesized
-    /// hash feeds the hasher byte by byte, a measurable cost for thousands of tiles.
+    /// The encoded bytes as a dictionary key, hashed once and in bulk: `EncodedImage`'s
+    /// synthesized hash feeds the hasher byte by byte, a measurable cost for thousands of
+    /// tiles, and a key is looked up more than once (`prepare`, then `surface(for:)`).
     private struct Key: Hashable, @unchecked Sendable {
+        /// Compared first, so unequal keys rarely compare their bytes.
+        let digest: Int
         let bytes: [UInt8]
-        func hash(into hasher: inout Hasher) {
+
+        init(bytes: [UInt8]) {
+            var hasher = Hasher()
             bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+            digest = hasher.finalize()
+            self.bytes = bytes
         }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(digest) }
     }
 
     private struct State {
@@ -93,17 +102,20 @@ final class ImageSurfaceCache: Sendable {
     /// to decode are left for `surface(for:)` to report.
     func prepare(_ images: [EncodedImage]) {
         var seen = Set<Key>()
-        let missing = state.withLock { state in
-            images.filter { seen.insert(Key(bytes: $0.data)).inserted && state.entries[Key(bytes: $0.data)] == nil }
+        let missing: [(key: Key, image: EncodedImage)] = state.withLock { state in
+            images.compactMap { image in
+                let key = Key(bytes: image.data)
+                return seen.insert(key).inserted && state.entries[key] == nil ? (key, image) : nil
+            }
         }
         guard missing.count > 1 else { return }
         let decoded = Mutex([Int: SurfaceReference]())
         DispatchQueue.concurrentPerform(iterations: missing.count) { index in
-            if let surface = Self.decode(missing[index]) {
+            if let surface = Self.decode(missing[index].image) {
                 decoded.withLock { $0[index] = SurfaceReference(pointer: surface) }
             }
         }
-        for (index, surface) in decoded.withLock({ $0 }) { insert(surface, for: Key(bytes: missing[index].data)) }
+        for (index, surface) in decoded.withLock({ $0 }) { insert(surface, for: missing[index].key) }
     }
 
     private func insert(_ surface: SurfaceReference, for key: Key) {

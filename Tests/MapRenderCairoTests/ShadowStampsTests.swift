@@ -30,7 +30,7 @@ struct ShadowStampsTests {
         defer { cairo_destroy(stampedContext); cairo_destroy(drawnContext) }
         func shadow(at place: CanvasPoint) {
             let path = Path.ellipse(center: place, radiusX: 6, radiusY: 2)
-            CairoPainter(context: stampedContext).drawPath(path)
+            CairoPainter(context: stampedContext).addPath(path)
             #expect(stamps.paint(path, color: color, blur: 2, on: stampedContext) { CairoPainter(context: $0).drawShadow(path, color: color, blur: 2) })
             CairoPainter(context: drawnContext).drawShadow(path, color: color, blur: 2)
         }
@@ -51,11 +51,11 @@ struct ShadowStampsTests {
 
         // Another shape is another stamp; a big shape is left to drawing.
         let circle = Path.circle(center: CanvasPoint(x: 30, y: 30), radius: 7)
-        CairoPainter(context: stampedContext).drawPath(circle)
+        CairoPainter(context: stampedContext).addPath(circle)
         #expect(stamps.paint(circle, color: color, blur: 2, on: stampedContext) { _ in })
         #expect(stamps.count == 3)
         let bubble = Path.circle(center: CanvasPoint(x: 30, y: 30), radius: 40)
-        CairoPainter(context: stampedContext).drawPath(bubble)
+        CairoPainter(context: stampedContext).addPath(bubble)
         #expect(!stamps.paint(bubble, color: color, blur: 2, on: stampedContext) { _ in })
         #expect(stamps.count == 3)
     }
