@@ -1,6 +1,10 @@
 // swift-tools-version: 6.0
 // maprender: a headless static map renderer. Depends on no outside Swift package; the C
-// libraries come from the system (Debian: libcairo2-dev, libpango1.0-dev, libsqlite3-dev).
+// libraries come from the system (Debian: libcairo2-dev, libpango1.0-dev, libsqlite3-dev,
+// libturbojpeg0-dev, libdeflate-dev; libcurl4-openssl-dev is loaded at run time).
+//
+// The targets, from the bottom up; each imports only targets listed before it, and its
+// declared dependencies are exactly what its files import (README, "Architecture").
 import PackageDescription
 
 let package = Package(
@@ -9,7 +13,10 @@ let package = Package(
         .executable(name: "maprender", targets: ["maprender"]),
         .library(
             name: "MapRender",
-            targets: ["MapGeometry", "MapRenderCore", "MapRenderCairo", "MapData"]),
+            targets: [
+                "MapErrors", "MapGeometry", "MapRenderCore", "MapFormats", "MapSQLite", "MapInputs", "MapTiles",
+                "MapFavorites", "MapRenderCairo", "MapRenderSVG",
+            ]),
     ],
     targets: [
         // System libraries, found through pkg-config.
@@ -28,43 +35,84 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite3", path: "Sources/CSQLite3", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
-
         // libcurl, loaded on first use rather than linked (see its header).
         .target(name: "CCurl", path: "Sources/CCurl"),
 
-        // The layers, each importing only those above it in this list.
+        // Errors with their location; every layer throws them.
+        .target(name: "MapErrors"),
+        // Coordinates, Web Mercator, geodesy, viewports: pure values.
         .target(name: "MapGeometry"),
-        .target(name: "MapRenderCore", dependencies: ["MapGeometry"]),
+        // The scene, the style, layout and the display list: pure values.
+        .target(name: "MapRenderCore", dependencies: ["MapErrors", "MapGeometry", "MapFormats"]),
+        // Readers and writers of text and file formats: JSON, XML, CSV records, timestamps,
+        // image headers, atomic files.
+        .target(name: "MapFormats", dependencies: ["MapErrors"]),
+        // The SQLite wrapper.
+        .target(name: "MapSQLite", dependencies: ["MapErrors", "CSQLite3"]),
+        // GPX, GeoJSON, location CSV and style files to scene values; scene loading.
+        .target(
+            name: "MapInputs", dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapFormats"],
+            resources: [.copy("Resources")]),
+        // Tile sources: the embedded world, MBTiles, folders, HTTP with its cache.
+        .target(
+            name: "MapTiles",
+            dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapFormats", "MapSQLite", "CCurl"],
+            exclude: ["WorldBasemap/make_world_basemap.py"],
+            resources: [.copy("Resources")]),
+        // The favorites database: one row reader, writes, import/export, geocoders.
+        .target(
+            name: "MapFavorites",
+            dependencies: [
+                "MapErrors", "MapGeometry", "MapRenderCore", "MapFormats", "MapSQLite", "MapInputs", "MapTiles",
+            ]),
+        // The Cairo + Pango painter: PNG (own encoder), PDF, image decoding.
         .target(
             name: "MapRenderCairo",
-            dependencies: ["MapRenderCore", "CCairo", "CPangoCairo", "CTurboJPEG", "CDeflate"]),
-        .target(
-            name: "MapData", dependencies: ["MapRenderCore", "CSQLite3", "CCurl"],
-            exclude: ["WorldBasemap/make_world_basemap.py"],
-            // The built-in styles (also reachable as the top-level styles/ link) and the
-            // embedded world basemap.
-            resources: [.copy("Resources")]),
+            dependencies: [
+                "MapErrors", "MapGeometry", "MapRenderCore", "MapFormats", "CCairo", "CPangoCairo", "CTurboJPEG",
+                "CDeflate",
+            ]),
+        // The display list written as SVG.
+        .target(name: "MapRenderSVG", dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapFormats"]),
+        // The command line: one option table, render, places, batch, fit, track, exit codes.
         .target(
             name: "MapRenderCommand",
-            dependencies: ["MapGeometry", "MapRenderCore", "MapRenderCairo", "MapData"]),
+            dependencies: [
+                "MapErrors", "MapGeometry", "MapRenderCore", "MapFormats", "MapInputs", "MapTiles", "MapFavorites",
+                "MapRenderCairo", "MapRenderSVG",
+            ]),
         .executableTarget(name: "maprender", dependencies: ["MapRenderCommand"]),
         .executableTarget(
             name: "maprender-benchmarks",
-            dependencies: ["MapGeometry", "MapRenderCore", "MapRenderCairo"],
+            dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapRenderCairo"],
             path: "Benchmarks/MicroBenchmarks"),
 
+        // Helpers shared by the test targets: paths, temporary files, test images, MBTiles
+        // files, the local tile server.
+        .target(
+            name: "MapTestSupport", dependencies: ["MapGeometry", "MapRenderCore", "MapSQLite", "MapTiles", "MapRenderCairo"], path: "Tests/MapTestSupport",
+            exclude: ["tile_server.py"]),
         .testTarget(
-            name: "MapGeometryTests", dependencies: ["MapGeometry"],
+            name: "MapGeometryTests", dependencies: ["MapGeometry", "MapTestSupport"],
             resources: [.copy("Resources")]),
-        .testTarget(name: "MapRenderCoreTests", dependencies: ["MapRenderCore"], exclude: ["Snapshots"]),
         .testTarget(
-            name: "MapRenderCairoTests", dependencies: ["MapRenderCairo", "MapData"],
+            name: "MapRenderCoreTests", dependencies: ["MapRenderCore", "MapTestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "MapFormatsTests", dependencies: ["MapFormats", "MapTestSupport"]),
+        .testTarget(
+            name: "MapInputsTests", dependencies: ["MapInputs", "MapTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "MapTilesTests", dependencies: ["MapTiles", "MapTestSupport"]),
+        .testTarget(
+            name: "MapFavoritesTests", dependencies: ["MapFavorites", "MapTestSupport"], exclude: ["Geocoder"]),
+        .testTarget(
+            name: "MapRenderCairoTests", dependencies: ["MapRenderCairo", "MapRenderSVG", "MapTiles", "MapTestSupport"],
             exclude: ["Goldens", "Failures"]),
-        .testTarget(
-            name: "MapDataTests", dependencies: ["MapData"], exclude: ["Tiles/tile_server.py", "Fixtures", "Geocoder"]),
+        .testTarget(name: "MapRenderSVGTests", dependencies: ["MapRenderSVG", "MapTestSupport"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["maprender", "MapGeometry", "MapRenderCore", "MapRenderCairo", "MapData"],
+            dependencies: [
+                "maprender", "MapGeometry", "MapRenderCore", "MapInputs", "MapTiles", "MapFavorites", "MapRenderCairo",
+                "MapTestSupport",
+            ],
             exclude: ["Corpus"]),
     ],
     swiftLanguageModes: [.v6]

@@ -12,6 +12,7 @@
 // encoding only. Growth exponents are least-squares slopes of log(time) and log(memory
 // above the process baseline) against log(size): 1 is linear.
 import Foundation
+import MapErrors
 import MapGeometry
 import MapRenderCairo
 import MapRenderCore
@@ -160,7 +161,7 @@ func runCase(_ name: String, _ n: Int, repetitions: Int) throws {
             sink &+= try snapshotter(overlays(), width: Double(n), height: Double(n)).makeSnapshot(renderer: renderer).data.count
         }
     default:
-        throw MapError(.usage, "unknown case \(name)")
+        throw MapError(.invalidRequest, "unknown case \(name)")
     }
     print(String(format: "%.4f %d %d", ms, peakRSSKilobytes(), sink & 1))
 }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A geographic rectangle given by its centre and span in degrees, like
 /// `MKCoordinateRegion`.
 public struct CoordinateRegion: Hashable, Sendable {

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A point on the Web Mercator projection (EPSG:3857) in MapKit's units.
 ///
 /// The world is a square `MapSize.world` = 2^28 map points on a side, origin at its

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-    @_exported import Glibc
+    import Glibc
 #elseif canImport(Musl)
-    @_exported import Musl
+    import Musl
 #elseif canImport(Darwin)
-    @_exported import Darwin
+    import Darwin
 #endif
 
 /// Degrees to radians.

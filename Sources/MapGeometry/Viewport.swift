@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What the output canvas shows: a centre, a zoom and a canvas size.
 ///
 /// The zoom follows the XYZ tile convention: at zoom z the world is 256·2^z canvas points

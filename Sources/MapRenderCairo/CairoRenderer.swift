@@ -1,7 +1,9 @@
 internal import CCairo
+public import MapErrors
 public import MapRenderCore
 
-/// Renders display lists through Cairo (and Pango for text) to PNG, SVG and PDF.
+/// Renders display lists through Cairo (and Pango for text) to PNG and PDF; SVG with real
+/// text is `SVGRenderer`'s.
 ///
 /// The only place in the package that talks to Cairo. Each call builds its own surface, so
 /// one renderer may be shared across threads.
@@ -25,9 +27,6 @@ public struct CairoRenderer: MapRenderer {
     public var textMeasurer: any TextMeasurer { PangoTextMeasurer() }
 
     public func render(_ list: DisplayList, scale: Double, format: ImageFormat) throws(MapError) -> [UInt8] {
-        // Cairo's SVG surface turns text into glyph outlines; SVGWriter keeps real text.
-        // SVG is vector, so the scale does not apply.
-        if format == .svg { return Array(SVGWriter(list).document.utf8) }
         let sink = ByteSink()
         let surface = try makeSurface(for: list, scale: scale, format: format, sink: sink)
         defer { cairo_surface_destroy(surface) }
@@ -59,13 +58,14 @@ public struct CairoRenderer: MapRenderer {
                 pixelHeight <= Double(Self.maximumPixelSide), pixelWidth * pixelHeight <= Double(Self.maximumPixelArea)
             else {
                 throw MapError(
-                    .usage, "an image of \(Int(pixelWidth))×\(Int(pixelHeight)) pixels is too large to render",
+                    .invalidRequest, "an image of \(Int(pixelWidth))×\(Int(pixelHeight)) pixels is too large to render",
                     remedy: "keep each side within \(Self.maximumPixelSide) pixels and the area within \(Self.maximumPixelArea / 1_000_000) megapixels (--size × --scale)")
             }
             surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
             cairo_surface_set_device_scale(surface, scale, scale)
         case .svg:
-            throw MapError(.internalError, "SVG is written by SVGWriter, not through a Cairo surface")
+            // Cairo's SVG surface turns text into glyph outlines; SVGRenderer keeps real text.
+            throw MapError(.invalidRequest, "SVG is written by SVGRenderer, not through a Cairo surface")
         case .pdf:
             surface = cairo_pdf_surface_create_for_stream(writeToSink, Unmanaged.passUnretained(sink).toOpaque(), width, height)
             // A fixed creation date keeps PDF output byte-identical across runs.
@@ -79,7 +79,7 @@ public struct CairoRenderer: MapRenderer {
     private func check(_ status: cairo_status_t, _ doing: String) throws(MapError) {
         guard status == CAIRO_STATUS_SUCCESS else {
             let reason = String(cString: cairo_status_to_string(status))
-            let code: MapError.Code = status == CAIRO_STATUS_NO_MEMORY ? .usage : .internalError
+            let code: MapError.Kind = status == CAIRO_STATUS_NO_MEMORY ? .invalidRequest : .internalFailure
             throw MapError(code, "Cairo failed \(doing): \(reason)")
         }
     }

@@ -2,6 +2,7 @@ internal import CCairo
 import Dispatch
 import MapRenderCore
 import Synchronization
+import MapFormats
 
 /// Decoded images (raster tiles, marker and callout images) as Cairo surfaces, shared by
 /// every render of the process and kept in a small least-recently-used cache.

@@ -1,5 +1,7 @@
 internal import CTurboJPEG
 public import MapRenderCore
+public import MapErrors
+public import MapFormats
 
 extension RasterImage {
     /// The largest side decoded, in pixels: tiles and markers are far smaller, and the bound
@@ -8,12 +10,12 @@ extension RasterImage {
 
     /// Decodes a PNG or JPEG image.
     ///
-    /// - Throws: `MapError` `.badData` when the bytes are neither, or cannot be decoded.
+    /// - Throws: `MapError` `.invalidData` when the bytes are neither, or cannot be decoded.
     public init(encoded image: EncodedImage) throws(MapError) {
         switch ImageEncoding(sniffing: image.data) {
         case .png: try self.init(png: image.data)
         case .jpeg: try self.init(jpeg: image.data)
-        case nil: throw MapError(.badData, "not a PNG or JPEG image")
+        case nil: throw MapError(.invalidData, "not a PNG or JPEG image")
         }
     }
 
@@ -21,17 +23,17 @@ extension RasterImage {
     /// code (no setjmp/longjmp, which Swift cannot cross). The header is read first so an
     /// absurd size is refused before any pixel memory is taken.
     public init(jpeg bytes: [UInt8]) throws(MapError) {
-        guard let handle = tjInitDecompress() else { throw MapError(.internalError, "cannot start the JPEG decoder") }
+        guard let handle = tjInitDecompress() else { throw MapError(.internalFailure, "cannot start the JPEG decoder") }
         defer { tjDestroy(handle) }
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
         let header = bytes.withUnsafeBufferPointer { buffer in
             tjDecompressHeader3(handle, buffer.baseAddress, UInt(buffer.count), &width, &height, &subsampling, &colorspace)
         }
         guard header == 0, width > 0, height > 0 else {
-            throw MapError(.badData, "not a readable JPEG (\(String(cString: tjGetErrorStr2(handle))))")
+            throw MapError(.invalidData, "not a readable JPEG (\(String(cString: tjGetErrorStr2(handle))))")
         }
         guard width <= Self.maximumDecodedSide, height <= Self.maximumDecodedSide else {
-            throw MapError(.badData, "a \(width)×\(height) JPEG is too large to decode")
+            throw MapError(.invalidData, "a \(width)×\(height) JPEG is too large to decode")
         }
         var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
         let status = bytes.withUnsafeBufferPointer { source in
@@ -42,7 +44,7 @@ extension RasterImage {
         }
         // A warning (e.g. a truncated tail) still leaves usable pixels; only errors fail.
         guard status == 0 || tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) else {
-            throw MapError(.badData, "not a readable JPEG (\(String(cString: tjGetErrorStr2(handle))))")
+            throw MapError(.invalidData, "not a readable JPEG (\(String(cString: tjGetErrorStr2(handle))))")
         }
         self.init(width: Int(width), height: Int(height), pixels: pixels)
     }

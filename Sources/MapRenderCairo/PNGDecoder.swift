@@ -3,6 +3,7 @@ internal import CCairo
 internal import CDeflate
 #endif
 import MapRenderCore
+import MapErrors
 
 /// Decodes the PNGs tile servers send straight into a Cairo image surface, to the same pixels
 /// as `cairo_image_surface_create_from_png_stream` and several times faster (about 7× on
@@ -26,7 +27,7 @@ import MapRenderCore
 ///   greyscale or truecolour, and every irregularity libpng only warns about (an ancillary
 ///   chunk or `tRNS` with a bad CRC, image data that inflates to too much or carries a bad
 ///   Adler-32, an unknown critical chunk, an odd `PLTE`), where its leniency decides;
-/// - a thrown `MapError` (`.badData`) for data libpng rejects too: truncation, a critical
+/// - a thrown `MapError` (`.invalidData`) for data libpng rejects too: truncation, a critical
 ///   chunk with a bad CRC, a bad or oversized header, no image data, image data that
 ///   inflates to too little, an unknown filter type.
 ///
@@ -41,7 +42,7 @@ enum PNGDecoder {
     /// Decodes `bytes` into a new image surface the caller destroys, or returns `nil` when the
     /// PNG should be left to Cairo's reader.
     ///
-    /// - Throws: `MapError` `.badData` when the data is not a PNG any reader would accept, or
+    /// - Throws: `MapError` `.invalidData` when the data is not a PNG any reader would accept, or
     ///   its header gives a side over `RasterImage.maximumDecodedSide` (refused before any
     ///   allocation).
     static func decode(_ bytes: [UInt8]) throws(MapError) -> OpaquePointer? {
@@ -79,7 +80,7 @@ enum PNGDecoder {
     }
 
     private static func malformed(_ reason: String) -> MapError {
-        MapError(.badData, "not a readable PNG (\(reason))")
+        MapError(.invalidData, "not a readable PNG (\(reason))")
     }
 
     #if canImport(CDeflate)

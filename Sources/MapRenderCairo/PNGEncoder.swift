@@ -3,6 +3,7 @@ internal import CCairo
 internal import CDeflate
 #endif
 import MapRenderCore
+import MapErrors
 
 /// Writes a Cairo image surface as PNG, about four times faster than
 /// `cairo_surface_write_to_png_stream` and no larger.
@@ -56,7 +57,7 @@ enum PNGEncoder {
         let sink = ByteSink()
         let status = cairo_surface_write_to_png_stream(surface, writeToSink, Unmanaged.passUnretained(sink).toOpaque())
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw MapError(.internalError, "Cairo failed encoding the PNG: \(String(cString: cairo_status_to_string(status)))")
+            throw MapError(.internalFailure, "Cairo failed encoding the PNG: \(String(cString: cairo_status_to_string(status)))")
         }
         return sink.bytes
     }

@@ -1,5 +1,6 @@
 internal import CCairo
 public import MapRenderCore
+public import MapErrors
 
 /// A decoded raster image: straight-alpha RGBA, 8 bits a channel, rows top to bottom.
 ///
@@ -23,7 +24,7 @@ public struct RasterImage: Hashable, Sendable {
 
     /// Decodes a PNG file's bytes.
     ///
-    /// - Throws: `MapError` `.badData` when the bytes are not a PNG Cairo can read, or its
+    /// - Throws: `MapError` `.invalidData` when the bytes are not a PNG Cairo can read, or its
     ///   header gives a side over `maximumDecodedSide` pixels.
     public init(png bytes: [UInt8]) throws(MapError) {
         // The size in IHDR is checked first, as for JPEG: Cairo would allocate whatever a
@@ -31,14 +32,14 @@ public struct RasterImage: Hashable, Sendable {
         if bytes.count >= 24 && bytes[12..<16].elementsEqual("IHDR".utf8) {
             let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
             guard width <= Self.maximumDecodedSide, height <= Self.maximumDecodedSide else {
-                throw MapError(.badData, "a \(width)×\(height) PNG is too large to decode")
+                throw MapError(.invalidData, "a \(width)×\(height) PNG is too large to decode")
             }
         }
         let source = ByteSource(bytes: bytes)
         let surface = cairo_image_surface_create_from_png_stream(readFromSource, Unmanaged.passUnretained(source).toOpaque())!
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            throw MapError(.badData, "not a readable PNG (\(String(cString: cairo_status_to_string(cairo_surface_status(surface)))))")
+            throw MapError(.invalidData, "not a readable PNG (\(String(cString: cairo_status_to_string(cairo_surface_status(surface)))))")
         }
         // Draw onto an ARGB32 surface so every PNG colour type arrives in one layout.
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
@@ -79,12 +80,12 @@ public struct RasterImage: Hashable, Sendable {
 
     /// Encodes the image as PNG.
     public func pngData() throws(MapError) -> [UInt8] {
-        guard let surface = makeSurface() else { throw MapError(.internalError, "cannot create a \(width)×\(height) image") }
+        guard let surface = makeSurface() else { throw MapError(.internalFailure, "cannot create a \(width)×\(height) image") }
         defer { cairo_surface_destroy(surface) }
         let sink = ByteSink()
         let status = cairo_surface_write_to_png_stream(surface, writeToSink, Unmanaged.passUnretained(sink).toOpaque())
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw MapError(.internalError, "encoding a PNG failed: \(String(cString: cairo_status_to_string(status)))")
+            throw MapError(.internalFailure, "encoding a PNG failed: \(String(cString: cairo_status_to_string(status)))")
         }
         return sink.bytes
     }

@@ -1,4 +1,5 @@
 import MapRenderCore
+import MapErrors
 
 /// Walks the command-line words one at a time, remembering positions for error messages.
 ///
@@ -38,7 +39,7 @@ struct ArgumentCursor {
             return pending
         }
         guard index < words.count, !ArgumentCursor.isOption(words[index]) else {
-            throw MapError(.usage, "\(option) needs a value", remedy: "see 'maprender --help'")
+            throw MapError(.invalidRequest, "\(option) needs a value", remedy: "see 'maprender --help'")
         }
         defer { index += 1 }
         return words[index]
@@ -62,7 +63,7 @@ struct ArgumentCursor {
     mutating func expectNoValue(for option: String) throws(MapError) {
         if let pending = pendingValue {
             pendingValue = nil
-            throw MapError(.usage, "\(option) takes no value (got '\(pending)')")
+            throw MapError(.invalidRequest, "\(option) takes no value (got '\(pending)')")
         }
     }
 }

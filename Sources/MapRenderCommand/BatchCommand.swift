@@ -1,6 +1,8 @@
 import Foundation
-import MapData
 import MapRenderCore
+import MapErrors
+import MapFormats
+import MapFavorites
 
 /// `maprender batch`: many maps from a JSON Lines manifest, or one per favorite, in
 /// parallel, sharded across machines, one failure never stopping the others.
@@ -64,7 +66,7 @@ enum BatchCommand {
         }
         let failures = outcomes.filter { $0.status == .failed }
         if let first = failures.first, let error = first.error {
-            throw MapError(error.code, "\(failures.count) of \(outcomes.count) jobs failed (the first: job \(first.job.id): \(error.message))",
+            throw MapError(error.kind, "\(failures.count) of \(outcomes.count) jobs failed (the first: job \(first.job.id): \(error.message))",
                 remedy: options.summary == nil ? "rerun with --summary FILE.json for every job's status" : nil)
         }
     }
@@ -84,7 +86,7 @@ enum BatchCommand {
                 request.output = try request.output.map { name throws(MapError) in try confinement.confine(name) }
                 request.sidecar = try request.sidecar.map { name throws(MapError) in try confinement.confine(name) }
             } else if request.output == "-" {
-                throw MapError(.usage, "a batch job cannot write to standard output", remedy: "give the job an output file")
+                throw MapError(.invalidRequest, "a batch job cannot write to standard output", remedy: "give the job an output file")
             }
             outcome.output = request.output
             if skipsExisting, let output = request.output, FileManager.default.fileExists(atPath: output) {
@@ -125,7 +127,7 @@ enum BatchCommand {
             case "--jobs":
                 let text = try cursor.value(for: word)
                 guard let count = Int(text), count > 0, count <= 256 else {
-                    throw MapError(.usage, "--jobs: '\(text)' is not a number of parallel jobs from 1 to 256")
+                    throw MapError(.invalidRequest, "--jobs: '\(text)' is not a number of parallel jobs from 1 to 256")
                 }
                 options.workers = count
             case "--shard": options.shard = try Shard.parse(try cursor.value(for: word))
@@ -143,12 +145,12 @@ enum BatchCommand {
             case "--progress":
                 let mode = try cursor.value(for: word)
                 guard ["auto", "always", "never"].contains(mode) else {
-                    throw MapError(.usage, "--progress: '\(mode)' is not auto, always or never")
+                    throw MapError(.invalidRequest, "--progress: '\(mode)' is not auto, always or never")
                 }
                 options.progress = mode
             case "--each":
                 let what = try cursor.value(for: word)
-                guard what == "place" else { throw MapError(.usage, "--each: '\(what)' is not supported", remedy: "use --each place") }
+                guard what == "place" else { throw MapError(.invalidRequest, "--each: '\(what)' is not supported", remedy: "use --each place") }
                 options.each = what
             default:
                 // Everything else is a render option for every job, passed on verbatim.
@@ -157,7 +159,7 @@ enum BatchCommand {
             }
         }
         guard (options.manifest == nil) != (options.each == nil) else {
-            throw MapError(.usage, "batch needs a manifest, or --each place with --places DB",
+            throw MapError(.invalidRequest, "batch needs a manifest, or --each place with --places DB",
                 remedy: "e.g. 'maprender batch jobs.jsonl --jobs 4' or 'maprender batch --places favs.db --each place -o out/{id}.png'")
         }
         return options
@@ -167,16 +169,16 @@ enum BatchCommand {
     static func makeJobs(_ options: Options) throws(MapError) -> [BatchJob] {
         if let manifest = options.manifest {
             if options.defaults.contains("-o") || options.defaults.contains("--output") {
-                throw MapError(.usage, "-o does not apply to a manifest batch", remedy: "give each job its \"output\" in the manifest")
+                throw MapError(.invalidRequest, "-o does not apply to a manifest batch", remedy: "give each job its \"output\" in the manifest")
             }
             return try BatchManifest.jobs(inFile: manifest, defaults: options.defaults)
         }
         var cursor = ArgumentCursor(options.defaults)
         let base = try RenderRequest(parsing: &cursor)
         guard let template = base.output, template.contains("{id}") || template.contains("{name}") else {
-            throw MapError(.usage, "--each place needs -o with {id} or {name} in it", remedy: "e.g. -o 'out/{id}.png'")
+            throw MapError(.invalidRequest, "--each place needs -o with {id} or {name} in it", remedy: "e.g. -o 'out/{id}.png'")
         }
-        guard !base.placeDatabases.isEmpty else { throw MapError(.usage, "--each place needs --places DB") }
+        guard !base.placeDatabases.isEmpty else { throw MapError(.invalidRequest, "--each place needs --places DB") }
         var jobs: [BatchJob] = []
         for path in base.placeDatabases {
             for place in try PlaceStore.readPlaces(atPath: path) {

@@ -1,5 +1,6 @@
-import MapData
 import MapRenderCore
+import MapErrors
+import MapFormats
 
 /// One map of a batch: its identifier, where it came from, and the render request.
 struct BatchJob {
@@ -30,17 +31,17 @@ enum BatchManifest {
             guard let first = text.first(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
                 first != UInt8(ascii: "#")
             else { continue }
-            var job = BatchJob(id: "line \(lineNumber)", line: lineNumber, request: .failure(MapError(.internalError, "unparsed")))
+            var job = BatchJob(id: "line \(lineNumber)", line: lineNumber, request: .failure(MapError(.internalFailure, "unparsed")))
             do throws(MapError) {
                 let (id, words) = try arguments(of: text, path: path, line: lineNumber)
                 job.id = id
                 guard seen.insert(id).inserted else {
-                    throw MapError(.badData, "\(path):\(lineNumber): id \"\(id)\" is used by an earlier job", remedy: "give every job its own id")
+                    throw MapError(.invalidData, "\(path):\(lineNumber): id \"\(id)\" is used by an earlier job", remedy: "give every job its own id")
                 }
                 var cursor = ArgumentCursor(defaults + words)
                 job.request = .success(try RenderRequest(parsing: &cursor))
             } catch {
-                job.request = .failure(error.message.hasPrefix(path) ? error : MapError(error.code, "\(path):\(lineNumber): \(error.message)", remedy: error.remedy))
+                job.request = .failure(error.message.hasPrefix(path) ? error : MapError(error.kind, "\(path):\(lineNumber): \(error.message)", remedy: error.remedy))
             }
             jobs.append(job)
         }
@@ -54,10 +55,10 @@ enum BatchManifest {
             document = try JSONDocument(parsing: line, fileName: path)
         } catch {
             // Each line is parsed alone, so the parser's line is always 1: put the real one in.
-            throw MapError(error.code, error.message.replacingFirst("\(path):1:", with: "\(path):\(lineNumber):"), remedy: error.remedy)
+            throw MapError(error.kind, error.message.replacingFirst("\(path):1:", with: "\(path):\(lineNumber):"), remedy: error.remedy)
         }
         guard let members = document.root.members else {
-            throw MapError(.badData, "\(path):\(lineNumber): a job must be a JSON object", remedy: "write {\"id\": \"…\", \"output\": \"…\", …}")
+            throw MapError(.invalidData, "\(path):\(lineNumber): a job must be a JSON object", remedy: "write {\"id\": \"…\", \"output\": \"…\", …}")
         }
         var id: String?
         var words: [String] = []
@@ -73,7 +74,7 @@ enum BatchManifest {
                 }
             case "output":
                 guard let output = value.string else {
-                    throw MapError(.badData, "\(path):\(lineNumber): output must be a string")
+                    throw MapError(.invalidData, "\(path):\(lineNumber): output must be a string")
                 }
                 words += ["-o", output]
             default:
@@ -81,10 +82,10 @@ enum BatchManifest {
             }
         }
         guard let id, !id.isEmpty else {
-            throw MapError(.badData, "\(path):\(lineNumber): the job has no id", remedy: "give each job an \"id\"")
+            throw MapError(.invalidData, "\(path):\(lineNumber): the job has no id", remedy: "give each job an \"id\"")
         }
         guard words.contains("-o") else {
-            throw MapError(.badData, "\(path):\(lineNumber): job \"\(id)\" has no output", remedy: "give each job an \"output\" file name")
+            throw MapError(.invalidData, "\(path):\(lineNumber): job \"\(id)\" has no output", remedy: "give each job an \"output\" file name")
         }
         return (id, words)
     }
@@ -102,7 +103,7 @@ enum BatchManifest {
             return words
         case .null: return []
         case .object:
-            throw MapError(.badData, "\(path):\(line): \(key): expected a string, number, boolean or array")
+            throw MapError(.invalidData, "\(path):\(line): \(key): expected a string, number, boolean or array")
         }
     }
 

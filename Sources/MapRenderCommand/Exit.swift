@@ -1,4 +1,4 @@
-import MapRenderCore
+import MapErrors
 
 /// Process exit statuses, after BSD's sysexits.h.
 enum ExitStatus: Int32 {
@@ -13,14 +13,14 @@ enum ExitStatus: Int32 {
 
     /// The one place that decides which status an error gets.
     init(_ error: MapError) {
-        switch error.code {
-        case .usage: self = .usage
-        case .badData: self = .dataError
+        switch error.kind {
+        case .invalidRequest: self = .usage
+        case .invalidData: self = .dataError
         case .missingInput: self = .noInput
         case .unavailable: self = .unavailable
         case .cannotCreate: self = .cannotCreate
-        case .ioError: self = .ioError
-        case .internalError: self = .software
+        case .ioFailure: self = .ioError
+        case .internalFailure: self = .software
         }
     }
 }

@@ -1,3 +1,5 @@
+import MapGeometry
+import MapRenderCore
 /// The text of `--help`.
 enum HelpText {
     static func text(for command: String?) -> String {

@@ -3,6 +3,7 @@
 #endif
 import MapRenderCairo
 import MapRenderCore
+import MapErrors
 
 /// The `maprender` command: reads the arguments, runs a subcommand, and turns any error
 /// into one `error:` line and a sysexits status.
@@ -50,10 +51,10 @@ public enum MapRenderCommand {
         if command == nil, let first = words.first, !first.hasPrefix("-") {
             var message = "unknown command '\(first)'"
             if let guess = suggestion(for: first, among: ["render", "fit", "help", "track", "batch", "places"]) { message += "; did you mean '\(guess)'?" }
-            throw MapError(.usage, message, remedy: "see 'maprender --help'")
+            throw MapError(.invalidRequest, message, remedy: "see 'maprender --help'")
         }
         if words.isEmpty {
-            throw MapError(.usage, "nothing to draw", remedy: "try 'maprender --places favs.db -o map.png', or see 'maprender --help'")
+            throw MapError(.invalidRequest, "nothing to draw", remedy: "try 'maprender --places favs.db -o map.png', or see 'maprender --help'")
         }
         var cursor = ArgumentCursor(words)
         let request = try RenderRequest(parsing: &cursor)

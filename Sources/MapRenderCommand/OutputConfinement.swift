@@ -1,5 +1,6 @@
 import Foundation
 import MapRenderCore
+import MapErrors
 
 /// Keeps every file a batch job writes inside `--out-dir`.
 struct OutputConfinement {
@@ -17,12 +18,12 @@ struct OutputConfinement {
 
     /// The path inside the folder for a job's relative output name, its folders created.
     ///
-    /// - Throws: `.usage` for an absolute path, a `..` component, standard output, or a
+    /// - Throws: `.invalidRequest` for an absolute path, a `..` component, standard output, or a
     ///   symbolic link inside the folder that leads out of it.
     func confine(_ name: String) throws(MapError) -> String {
         let components = name.split(separator: "/", omittingEmptySubsequences: true)
         guard !name.hasPrefix("/"), name != "-", !components.isEmpty, !components.contains(".."), !name.contains("\0") else {
-            throw MapError(.usage, "output '\(name)' escapes --out-dir", remedy: "give a relative path inside the output folder, without '..'")
+            throw MapError(.invalidRequest, "output '\(name)' escapes --out-dir", remedy: "give a relative path inside the output folder, without '..'")
         }
         let target = components.reduce(root) { $0.appendingPathComponent(String($1)) }
         let folder = target.deletingLastPathComponent()
@@ -47,7 +48,7 @@ struct OutputConfinement {
     private func requireInside(_ folder: URL, _ name: String) throws(MapError) {
         let resolved = folder.resolvingSymlinksInPath().path
         guard resolved == root.path || resolved.hasPrefix(root.path + "/") else {
-            throw MapError(.usage, "output '\(name)' escapes --out-dir through a symbolic link", remedy: "give a path inside the output folder")
+            throw MapError(.invalidRequest, "output '\(name)' escapes --out-dir through a symbolic link", remedy: "give a path inside the output folder")
         }
     }
 }

@@ -1,6 +1,7 @@
-import MapData
 import MapGeometry
 import MapRenderCore
+import MapErrors
+import MapFavorites
 
 /// `maprender places add` and `places geocode`: the subcommands that make up a place's
 /// fields, from the command line, a geocoding service or the embedded Natural Earth data.
@@ -10,19 +11,19 @@ enum PlacesAddCommand {
 
     static func add(_ arguments: PlacesCommand.Arguments, _ writer: FavoritesWriter) throws(MapError) {
         guard let name = arguments["--name"] else {
-            throw MapError(.usage, "places add needs --name NAME", remedy: "see 'maprender places --help'")
+            throw MapError(.invalidRequest, "places add needs --name NAME", remedy: "see 'maprender places --help'")
         }
         var place = FavoritePlace(
             name: name, street: arguments["--street"], city: arguments["--city"], state: arguments["--state"],
             postal: arguments["--postal"], coordinate: Coordinate(latitude: 0, longitude: 0),
             showsProximity: arguments.flags.contains("--proximity"), isGoingNext: arguments.flags.contains("--going-next"))
         guard !name.trimmingCharacters(in: " ").isEmpty else {
-            throw MapError(.usage, "--name is empty", remedy: "give the place a name (it is the callout title)")
+            throw MapError(.invalidRequest, "--name is empty", remedy: "give the place a name (it is the callout title)")
         }
         if let radius = arguments["--radius"] { place.radius = try ValueParser.distance(radius, option: "--radius") }
         if let color = arguments["--color"] {
             guard let normalized = FavoritePlace.normalizedPinColor(color) else {
-                throw MapError(.usage, "--color: '\(color)' is not red, green, purple or #rrggbb")
+                throw MapError(.invalidRequest, "--color: '\(color)' is not red, green, purple or #rrggbb")
             }
             place.pinColor = normalized
         }
@@ -33,7 +34,7 @@ enum PlacesAddCommand {
         case (nil, nil, let address?):
             guard let endpoint = arguments["--geocoder"] else {
                 throw MapError(
-                    .usage, "--address needs --geocoder URL: maprender looks addresses up only at a service you name",
+                    .invalidRequest, "--address needs --geocoder URL: maprender looks addresses up only at a service you name",
                     remedy: "add --geocoder URL of a Nominatim-compatible service, or give --lat and --lon")
             }
             var geocoder = try ForwardGeocoder(endpoint: endpoint)
@@ -43,14 +44,14 @@ enum PlacesAddCommand {
             fillEmpty(&place, street: found.street, city: found.city, state: found.state, postal: found.postal)
             Console.printError("note: '\(address)' is at \(found.coordinate) (\(found.displayName))")
         case (_, _, _?):
-            throw MapError(.usage, "give either --lat and --lon or --address, not both")
+            throw MapError(.invalidRequest, "give either --lat and --lon or --address, not both")
         default:
             throw MapError(
-                .usage, "places add needs --lat and --lon, or --address with --geocoder",
+                .invalidRequest, "places add needs --lat and --lon, or --address with --geocoder",
                 remedy: "e.g. --lat 39.7475 --lon -104.9428")
         }
         if arguments["--geocoder"] != nil, arguments["--address"] == nil {
-            throw MapError(.usage, "--geocoder is used only with --address")
+            throw MapError(.invalidRequest, "--geocoder is used only with --address")
         }
         if arguments.flags.contains("--reverse-geocode") {
             for note in try reverseGeocode(&place) { Console.printError("note: \(note)") }
@@ -64,11 +65,11 @@ enum PlacesAddCommand {
         var places = try writer.places()
         if let text = arguments["--id"] {
             guard let id = Int64(text.trimmingCharacters(in: " ")) else {
-                throw MapError(.usage, "--id: '\(text)' is not a whole number", remedy: "give the id 'places list' shows")
+                throw MapError(.invalidRequest, "--id: '\(text)' is not a whole number", remedy: "give the id 'places list' shows")
             }
             places = places.filter { $0.id == id }
             guard !places.isEmpty else {
-                throw MapError(.badData, "\(writer.path): no place with id \(id)", remedy: "see 'maprender places list --db \(writer.path)'")
+                throw MapError(.invalidData, "\(writer.path): no place with id \(id)", remedy: "see 'maprender places list --db \(writer.path)'")
             }
         }
         var changed = [FavoritePlace]()

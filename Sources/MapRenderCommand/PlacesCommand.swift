@@ -1,6 +1,8 @@
-import MapData
 import MapGeometry
 import MapRenderCore
+import MapErrors
+import MapFormats
+import MapFavorites
 
 /// `maprender places list|add|remove|import|export|geocode --db DB …`: manages a favorites
 /// database (DESIGN.md §3). Every change is one transaction; a Core Data store is read
@@ -36,7 +38,7 @@ enum PlacesCommand {
         /// The favorites database; every subcommand needs one.
         func database() throws(MapError) -> String {
             guard let path = values["--db"] else {
-                throw MapError(.usage, "places \(subcommand) needs --db DB", remedy: "name the favorites database, e.g. --db favs.db")
+                throw MapError(.invalidRequest, "places \(subcommand) needs --db DB", remedy: "name the favorites database, e.g. --db favs.db")
             }
             return path
         }
@@ -59,13 +61,13 @@ enum PlacesCommand {
     static func parse(_ words: [String]) throws(MapError) -> Arguments {
         guard let subcommand = words.first else {
             throw MapError(
-                .usage, "places needs a subcommand: \(subcommands.joined(separator: ", "))",
+                .invalidRequest, "places needs a subcommand: \(subcommands.joined(separator: ", "))",
                 remedy: "see 'maprender places --help'")
         }
         guard let known = options[subcommand] else {
             var message = "unknown places subcommand '\(subcommand)'"
             if let guess = suggestion(for: subcommand, among: subcommands) { message += "; did you mean '\(guess)'?" }
-            throw MapError(.usage, message, remedy: "see 'maprender places --help'")
+            throw MapError(.invalidRequest, message, remedy: "see 'maprender places --help'")
         }
         var arguments = Arguments(subcommand: subcommand)
         var cursor = ArgumentCursor(Array(words.dropFirst()))
@@ -74,7 +76,7 @@ enum PlacesCommand {
             if known.values.contains(word) {
                 let value = try cursor.value(for: next)
                 guard arguments.values[word] == nil else {
-                    throw MapError(.usage, "\(next) is given twice", remedy: "give it once")
+                    throw MapError(.invalidRequest, "\(next) is given twice", remedy: "give it once")
                 }
                 arguments.values[word] = value
             } else if known.flags.contains(word) {
@@ -83,11 +85,11 @@ enum PlacesCommand {
             } else if ArgumentCursor.isOption(word) {
                 var message = "unknown option '\(next)' for 'places \(subcommand)'"
                 if let guess = suggestion(for: word, among: known.values + known.flags) { message += "; did you mean '\(guess)'?" }
-                throw MapError(.usage, message, remedy: "see 'maprender places --help'")
+                throw MapError(.invalidRequest, message, remedy: "see 'maprender places --help'")
             } else if subcommand == "import" {
                 arguments.files.append(word)
             } else {
-                throw MapError(.usage, "places \(subcommand) takes no argument '\(word)'", remedy: "see 'maprender places --help'")
+                throw MapError(.invalidRequest, "places \(subcommand) takes no argument '\(word)'", remedy: "see 'maprender places --help'")
             }
         }
         return arguments
@@ -147,13 +149,13 @@ enum PlacesCommand {
         switch (arguments["--id"], arguments["--name"]) {
         case (let id?, nil):
             guard let number = Int64(id.trimmingCharacters(in: " ")) else {
-                throw MapError(.usage, "--id: '\(id)' is not a whole number", remedy: "give the id 'places list' shows")
+                throw MapError(.invalidRequest, "--id: '\(id)' is not a whole number", remedy: "give the id 'places list' shows")
             }
             removed = try writer.removePlace(id: number)
         case (nil, let name?):
             removed = try writer.removePlace(named: name)
         default:
-            throw MapError(.usage, "places remove needs either --id N or --name NAME", remedy: "see 'maprender places --help'")
+            throw MapError(.invalidRequest, "places remove needs either --id N or --name NAME", remedy: "see 'maprender places --help'")
         }
         Console.print("removed \(removed.id.map(String.init) ?? "?") \(removed.name)")
     }
@@ -162,7 +164,7 @@ enum PlacesCommand {
 
     private static func importFiles(_ files: [String], _ writer: FavoritesWriter) throws(MapError) {
         guard !files.isEmpty else {
-            throw MapError(.usage, "places import needs at least one FILE (.gpx, .csv or .geojson)", remedy: "see 'maprender places --help'")
+            throw MapError(.invalidRequest, "places import needs at least one FILE (.gpx, .csv or .geojson)", remedy: "see 'maprender places --help'")
         }
         // Every file is read and checked before the one transaction that adds them all.
         var places = [FavoritePlace]()
@@ -179,17 +181,17 @@ enum PlacesCommand {
         let format: FavoritesFormat
         if let name = arguments["--format"] {
             guard let named = FavoritesFormat(rawValue: name.lowercased()) else {
-                throw MapError(.usage, "--format: '\(name)' is not geojson, gpx or csv")
+                throw MapError(.invalidRequest, "--format: '\(name)' is not geojson, gpx or csv")
             }
             format = named
         } else if output != "-", let fromName = FavoritesFormat(fileName: output) {
             format = fromName
         } else {
-            throw MapError(.usage, "places export needs --format geojson|gpx|csv", remedy: "or name the -o file .geojson, .gpx or .csv")
+            throw MapError(.invalidRequest, "places export needs --format geojson|gpx|csv", remedy: "or name the -o file .geojson, .gpx or .csv")
         }
         let bytes = FavoritesExport.encode(try writer.places(), as: format)
         if output == "-" {
-            guard Console.writeOutput(bytes) else { throw MapError(.ioError, "standard output: writing failed") }
+            guard Console.writeOutput(bytes) else { throw MapError(.ioFailure, "standard output: writing failed") }
         } else {
             try StagedFile(bytes: bytes, destination: output).commit()
         }

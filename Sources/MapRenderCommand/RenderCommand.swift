@@ -1,8 +1,13 @@
 import Foundation
-import MapData
 import MapGeometry
 import MapRenderCairo
 import MapRenderCore
+import MapRenderSVG
+import MapErrors
+import MapFormats
+import MapInputs
+import MapTiles
+import MapFavorites
 
 /// `maprender [render] …`: draws one map and writes it, with its sidecar when asked.
 enum RenderCommand {
@@ -28,7 +33,7 @@ enum RenderCommand {
     /// on its worker's core (see `CairoRenderer.decodesImagesInParallel`).
     static func render(_ request: RenderRequest, inBatch: Bool = false, report: ([Diagnostic]) -> Void) throws(MapError) -> MapSnapshot {
         guard let output = request.output else {
-            throw MapError(.usage, "no output file", remedy: "give -o FILE (or -o - for standard output)")
+            throw MapError(.invalidRequest, "no output file", remedy: "give -o FILE (or -o - for standard output)")
         }
         CairoRenderer.startLoadingFonts()  // overlaps fontconfig's start-up with reading the inputs
         // Never let a render replace an input, above all the favorites database.
@@ -36,7 +41,7 @@ enum RenderCommand {
         for target in [output] + (request.sidecar.map { [$0] } ?? []) where target != "-" {
             let resolved = URL(fileURLWithPath: target).standardizedFileURL.resolvingSymlinksInPath().path
             if inputs.contains(where: { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path == resolved }) {
-                throw MapError(.usage, "\(target): is also an input; writing it would replace that input", remedy: "give -o and --sidecar paths of their own")
+                throw MapError(.invalidRequest, "\(target): is also an input; writing it would replace that input", remedy: "give -o and --sidecar paths of their own")
             }
         }
         let format = try request.resolvedFormat()
@@ -45,8 +50,11 @@ enum RenderCommand {
         let scene = try SceneLoader.scene(for: request, style: style)
         let options = request.snapshotOptions(style: style, format: format)
         let (basemap, tiles) = try SceneLoader.basemap(for: request)
+        let cairo = CairoRenderer(decodesImagesInParallel: !inBatch)
+        // SVG keeps real text; its layout measures text as Cairo would draw it.
+        let renderer: any MapRenderer = format == .svg ? SVGRenderer(textMeasurer: cairo.textMeasurer) : cairo
         let snapshot = try MapSnapshotter(scene: scene, options: options, basemap: basemap, tiles: tiles)
-            .makeSnapshot(renderer: CairoRenderer(decodesImagesInParallel: !inBatch))
+            .makeSnapshot(renderer: renderer)
 
         report(snapshot.diagnostics)
         if request.isStrict, let first = snapshot.diagnostics.first(where: { $0.severity == .warning }) {
@@ -65,7 +73,7 @@ enum RenderCommand {
         }
         if output == "-" {
             guard Console.writeOutput(snapshot.data) else {
-                throw MapError(.ioError, "standard output: writing failed")
+                throw MapError(.ioFailure, "standard output: writing failed")
             }
         } else {
             staged.append(try StagedFile(bytes: snapshot.data, destination: output))
@@ -88,7 +96,7 @@ enum SceneLoader {
         case "none": return (nil, nil)
         case "world":
             guard request.mapType == .standard else {
-                throw MapError(.usage, "--map-type \(request.mapType.rawValue) needs imagery tiles",
+                throw MapError(.invalidRequest, "--map-type \(request.mapType.rawValue) needs imagery tiles",
                     remedy: "give --basemap with an imagery source, e.g. --basemap esri-imagery")
             }
             return (try WorldBasemap.embedded(), nil)
@@ -104,7 +112,7 @@ enum SceneLoader {
         for path in request.placeDatabases {
             let places = try PlaceStore.readPlaces(atPath: path)
             if places.isEmpty {
-                throw MapError(.badData, "\(path): the database holds no places", remedy: "add some with 'sqlite3' or give --pin")
+                throw MapError(.invalidData, "\(path): the database holds no places", remedy: "add some with 'sqlite3' or give --pin")
             }
             scene.places += places
         }
@@ -123,7 +131,7 @@ enum SceneLoader {
                     scene.polylines += content.routes
                     scene.places += content.waypoints
                     if content.isEmpty {
-                        throw MapError(.badData, "\(file): no track, route or waypoint in the file")
+                        throw MapError(.invalidData, "\(file): no track, route or waypoint in the file")
                     }
                 } else {
                     scene.tracks += try TrackInput.tracks(inFile: file).map { request.trackInput.cleaned($0) }.filter { !$0.isEmpty }

@@ -1,6 +1,7 @@
-import MapData
 import MapGeometry
 import MapRenderCore
+import MapErrors
+import MapTiles
 
 /// Everything `maprender render` and `maprender fit` take from the command line.
 struct RenderRequest {
@@ -58,7 +59,7 @@ struct RenderRequest {
             case "--color-by":
                 let value = try cursor.value(for: option)
                 guard let coloring = TrackDisplay.Coloring(rawValue: value) else {
-                    throw MapError(.usage, "--color-by: '\(value)' is not speed, elevation or plain")
+                    throw MapError(.invalidRequest, "--color-by: '\(value)' is not speed, elevation or plain")
                 }
                 trackDisplay.coloring = coloring
             case "--arrows":
@@ -86,7 +87,7 @@ struct RenderRequest {
                 if rest.count > 1 {
                     let value = try ValueParser.number(rest[1], option: option)
                     guard (0..<360).contains(value) else {
-                        throw MapError(.usage, "--location: heading \(value) is outside [0, 360)", remedy: "give degrees clockwise from true north")
+                        throw MapError(.invalidRequest, "--location: heading \(value) is outside [0, 360)", remedy: "give degrees clockwise from true north")
                     }
                     heading = value
                 }
@@ -97,20 +98,20 @@ struct RenderRequest {
             case "--callouts":
                 let value = try cursor.value(for: option)
                 guard let mode = CalloutMode(rawValue: value) else {
-                    throw MapError(.usage, "--callouts: '\(value)' is not all, titles or none")
+                    throw MapError(.invalidRequest, "--callouts: '\(value)' is not all, titles or none")
                 }
                 calloutMode = mode
             case "--marker-image":
                 let text = try cursor.value(for: option)
                 let fields = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
                 guard fields.count == 1 || fields.count == 3 else {
-                    throw MapError(.usage, "--marker-image: '\(text)' is not FILE.png or FILE.png,AX,AY", remedy: "AX and AY are the anchor as fractions of the width and height, e.g. 0.5,1 for bottom centre")
+                    throw MapError(.invalidRequest, "--marker-image: '\(text)' is not FILE.png or FILE.png,AX,AY", remedy: "AX and AY are the anchor as fractions of the width and height, e.g. 0.5,1 for bottom centre")
                 }
                 var anchor = (0.5, 1.0)
                 if fields.count == 3 {
                     anchor = (try ValueParser.number(fields[1], option: option), try ValueParser.number(fields[2], option: option))
                     guard (0...1).contains(anchor.0), (0...1).contains(anchor.1) else {
-                        throw MapError(.usage, "--marker-image: the anchor must lie within the image (fractions in [0, 1])")
+                        throw MapError(.invalidRequest, "--marker-image: the anchor must lie within the image (fractions in [0, 1])")
                     }
                 }
                 markerImage = (fields[0], anchor.0, anchor.1)
@@ -123,13 +124,13 @@ struct RenderRequest {
                 let text = try cursor.value(for: option)
                 let (center, rest) = try ValueParser.coordinate(text, option: option, extra: 1)
                 guard let radius = rest.first else {
-                    throw MapError(.usage, "--circle: '\(text)' has no radius", remedy: "write LAT,LON,RADIUS, e.g. 39.74,-104.99,500m")
+                    throw MapError(.invalidRequest, "--circle: '\(text)' has no radius", remedy: "write LAT,LON,RADIUS, e.g. 39.74,-104.99,500m")
                 }
                 circles.append(CircleOverlay(center: center, radius: try ValueParser.distance(radius, option: option)))
             case "--center": center = try ValueParser.coordinate(try cursor.value(for: option), option: option).0
             case "--zoom":
                 let value = try ValueParser.number(try cursor.value(for: option), option: option)
-                guard (0...24).contains(value) else { throw MapError(.usage, "--zoom: \(value) is outside [0, 24]") }
+                guard (0...24).contains(value) else { throw MapError(.invalidRequest, "--zoom: \(value) is outside [0, 24]") }
                 zoom = value
             case "--span":
                 let text = try cursor.value(for: option)
@@ -140,22 +141,22 @@ struct RenderRequest {
                 span = (first, second)
             case "--padding":
                 let value = try ValueParser.number(try cursor.value(for: option), option: option)
-                guard value >= 0 else { throw MapError(.usage, "--padding: \(value) is negative") }
+                guard value >= 0 else { throw MapError(.invalidRequest, "--padding: \(value) is negative") }
                 padding = value
             case "--max-zoom":
                 let value = try ValueParser.number(try cursor.value(for: option), option: option)
-                guard (0...24).contains(value) else { throw MapError(.usage, "--max-zoom: \(value) is outside [0, 24]") }
+                guard (0...24).contains(value) else { throw MapError(.invalidRequest, "--max-zoom: \(value) is outside [0, 24]") }
                 maximumZoom = value
             case "--size": size = try ValueParser.size(try cursor.value(for: option), option: option)
             case "--scale":
                 let value = try ValueParser.number(try cursor.value(for: option), option: option)
-                guard value > 0, value <= 4 else { throw MapError(.usage, "--scale: \(value) is outside (0, 4]") }
+                guard value > 0, value <= 4 else { throw MapError(.invalidRequest, "--scale: \(value) is outside (0, 4]") }
                 scale = value
             case "--basemap": basemap = try cursor.value(for: option)
             case "--map-type":
                 let value = try cursor.value(for: option)
                 guard let type = MapType(rawValue: value) else {
-                    throw MapError(.usage, "--map-type: '\(value)' is not standard, satellite or hybrid")
+                    throw MapError(.invalidRequest, "--map-type: '\(value)' is not standard, satellite or hybrid")
                 }
                 mapType = type
             case "--tile-cache":
@@ -167,7 +168,7 @@ struct RenderRequest {
             case "--user-agent": tileOptions.userAgent = try cursor.value(for: option)
             case "--tile-timeout":
                 let value = try ValueParser.number(try cursor.value(for: option), option: option)
-                guard value > 0 else { throw MapError(.usage, "--tile-timeout: give a positive number of seconds") }
+                guard value > 0 else { throw MapError(.invalidRequest, "--tile-timeout: give a positive number of seconds") }
                 tileOptions.timeout = value
             case "--no-snap":
                 try cursor.expectNoValue(for: option)
@@ -175,7 +176,7 @@ struct RenderRequest {
             case "--format":
                 let value = try cursor.value(for: option)
                 guard let format = ImageFormat(rawValue: value.lowercased()) else {
-                    throw MapError(.usage, "--format: '\(value)' is not png, svg or pdf")
+                    throw MapError(.invalidRequest, "--format: '\(value)' is not png, svg or pdf")
                 }
                 self.format = format
             case "-o", "--output": output = try cursor.value(for: option)
@@ -190,14 +191,14 @@ struct RenderRequest {
             default:
                 var message = "unknown option '\(option)'"
                 if let guess = suggestion(for: option, among: Self.optionNames + TrackInput.cleaningOptions) { message += "; did you mean '\(guess)'?" }
-                throw MapError(.usage, message, remedy: "see 'maprender --help'")
+                throw MapError(.invalidRequest, message, remedy: "see 'maprender --help'")
             }
         }
         if zoom != nil && span != nil {
-            throw MapError(.usage, "--zoom and --span both set the scale", remedy: "give one of them")
+            throw MapError(.invalidRequest, "--zoom and --span both set the scale", remedy: "give one of them")
         }
         if (zoom != nil || span != nil) && center == nil {
-            throw MapError(.usage, "\(zoom != nil ? "--zoom" : "--span") needs --center")
+            throw MapError(.invalidRequest, "\(zoom != nil ? "--zoom" : "--span") needs --center")
         }
     }
 
@@ -225,7 +226,7 @@ struct RenderRequest {
         guard let output, output != "-" else { return .png }
         let ext = output.split(separator: ".").last.map { $0.lowercased() } ?? ""
         guard output.contains("."), let format = ImageFormat(rawValue: ext) else {
-            throw MapError(.usage, "cannot tell the format of '\(output)' from its extension", remedy: "name it .png, .svg or .pdf, or give --format")
+            throw MapError(.invalidRequest, "cannot tell the format of '\(output)' from its extension", remedy: "name it .png, .svg or .pdf, or give --format")
         }
         return format
     }

@@ -1,7 +1,9 @@
 import Foundation
-import MapData
 import MapGeometry
 import MapRenderCore
+import MapErrors
+import MapFormats
+import MapFavorites
 
 /// `maprender track stats|events …`: measures recorded tracks, or replays them against the
 /// geofences of a favorites database.
@@ -11,12 +13,12 @@ enum TrackCommand {
     /// Runs with the words after `track`.
     static func run(_ words: [String]) throws(MapError) {
         guard let subcommand = words.first else {
-            throw MapError(.usage, "track needs a subcommand: stats or events", remedy: "see 'maprender track --help'")
+            throw MapError(.invalidRequest, "track needs a subcommand: stats or events", remedy: "see 'maprender track --help'")
         }
         guard subcommands.contains(subcommand) else {
             var message = "unknown track subcommand '\(subcommand)'"
             if let guess = suggestion(for: subcommand, among: subcommands) { message += "; did you mean '\(guess)'?" }
-            throw MapError(.usage, message, remedy: "see 'maprender track --help'")
+            throw MapError(.invalidRequest, message, remedy: "see 'maprender track --help'")
         }
         var cursor = ArgumentCursor(Array(words.dropFirst()))
         var input = TrackInput()
@@ -38,7 +40,7 @@ enum TrackCommand {
             case _ where word.hasPrefix("-") && word != "-":
                 var message = "unknown option '\(word)' for 'track \(subcommand)'"
                 if let guess = suggestion(for: word, among: options) { message += "; did you mean '\(guess)'?" }
-                throw MapError(.usage, message, remedy: "see 'maprender track --help'")
+                throw MapError(.invalidRequest, message, remedy: "see 'maprender track --help'")
             default:
                 input.paths.append(word)
             }
@@ -47,7 +49,7 @@ enum TrackCommand {
             try stats(input, json: json)
         } else {
             guard !placeDatabases.isEmpty else {
-                throw MapError(.usage, "track events needs --places DB", remedy: "give the favorites database whose geofences to check")
+                throw MapError(.invalidRequest, "track events needs --places DB", remedy: "give the favorites database whose geofences to check")
             }
             try events(input, placeDatabases: placeDatabases, cushion: cushion, json: json)
         }
@@ -143,7 +145,7 @@ enum TrackCommand {
         let (regions, diagnostics) = CircularRegion.regions(for: places)
         guard !regions.isEmpty else {
             throw MapError(
-                .badData, "\(placeDatabases.joined(separator: ", ")): no place has a geofence radius",
+                .invalidData, "\(placeDatabases.joined(separator: ", ")): no place has a geofence radius",
                 remedy: "set display_radius (meters) on the places to monitor")
         }
         for diagnostic in diagnostics {

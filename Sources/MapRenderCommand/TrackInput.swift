@@ -1,6 +1,7 @@
 import Foundation
-import MapData
 import MapRenderCore
+import MapErrors
+import MapInputs
 
 /// The track files of a `maprender track` run, and how to clean them.
 struct TrackInput {
@@ -44,7 +45,7 @@ struct TrackInput {
         if !isTime { return try ValueParser.distance(text, option: option) }
         let seconds = try ValueParser.number(text, option: option)
         guard seconds > 0 else {
-            throw MapError(.usage, "\(option): '\(text)' is not a positive number of seconds", remedy: "give seconds, e.g. 300, or 'none'")
+            throw MapError(.invalidRequest, "\(option): '\(text)' is not a positive number of seconds", remedy: "give seconds, e.g. 300, or 'none'")
         }
         return seconds
     }
@@ -53,7 +54,7 @@ struct TrackInput {
     /// each folder, sorted by name.
     func files() throws(MapError) -> [String] {
         guard !paths.isEmpty else {
-            throw MapError(.usage, "no track file given", remedy: "give one or more .gpx, .csv or .geojson files, or a folder")
+            throw MapError(.invalidRequest, "no track file given", remedy: "give one or more .gpx, .csv or .geojson files, or a folder")
         }
         var files: [String] = []
         for path in paths {
@@ -88,7 +89,7 @@ struct TrackInput {
             let content = try GPXDecoder.read(atPath: path)
             guard !content.tracks.isEmpty else {
                 throw MapError(
-                    .badData, "\(path): no track (trk) in the file, only routes or waypoints",
+                    .invalidData, "\(path): no track (trk) in the file, only routes or waypoints",
                     remedy: "give a GPX file with a recorded track")
             }
             tracks = content.tracks
@@ -98,7 +99,7 @@ struct TrackInput {
             tracks = try GeoJSONTrackDecoder.read(atPath: path)
         default:
             throw MapError(
-                .usage, "\(path): unknown kind of track file", remedy: "give a .gpx, .csv or .geojson file")
+                .invalidRequest, "\(path): unknown kind of track file", remedy: "give a .gpx, .csv or .geojson file")
         }
         let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         for index in tracks.indices where tracks[index].name?.isEmpty ?? true {
@@ -112,7 +113,7 @@ struct TrackInput {
 
     /// Reads and cleans every track of every file.
     ///
-    /// - Throws: `.badData` when cleaning leaves no fix at all.
+    /// - Throws: `.invalidData` when cleaning leaves no fix at all.
     func loadCleaned() throws(MapError) -> (files: [String], tracks: [Track], report: TrackCleaningReport) {
         let files = try files()
         var tracks: [Track] = []
@@ -126,7 +127,7 @@ struct TrackInput {
         }
         guard !tracks.isEmpty else {
             throw MapError(
-                .badData, "no usable fix left after cleaning: \(Self.summary(of: report))",
+                .invalidData, "no usable fix left after cleaning: \(Self.summary(of: report))",
                 remedy: "loosen the cleaning (e.g. --max-accuracy none)")
         }
         return (files, tracks, report)

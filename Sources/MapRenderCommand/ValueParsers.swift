@@ -1,12 +1,13 @@
 import MapGeometry
 import MapRenderCore
+import MapErrors
 
 /// Parsers for option values, each failing with a usage error that names the option.
 enum ValueParser {
     /// A finite number.
     static func number(_ text: String, option: String) throws(MapError) -> Double {
         guard let value = Double(text.trimmingCharacters(in: " ")), value.isFinite else {
-            throw MapError(.usage, "\(option): '\(text)' is not a number")
+            throw MapError(.invalidRequest, "\(option): '\(text)' is not a number")
         }
         return value
     }
@@ -15,13 +16,13 @@ enum ValueParser {
     static func coordinate(_ text: String, option: String, extra: Int = 0) throws(MapError) -> (Coordinate, [String]) {
         let fields = text.split(separator: ",", maxSplits: 1 + extra, omittingEmptySubsequences: false).map(String.init)
         guard fields.count >= 2 else {
-            throw MapError(.usage, "\(option): '\(text)' is not LAT,LON", remedy: "write latitude first, e.g. 39.7392,-104.9903")
+            throw MapError(.invalidRequest, "\(option): '\(text)' is not LAT,LON", remedy: "write latitude first, e.g. 39.7392,-104.9903")
         }
         let coordinate = Coordinate(
             latitude: try number(fields[0], option: option), longitude: try number(fields[1], option: option))
         guard coordinate.isValid else {
             throw MapError(
-                .usage, "\(option): \(text) is outside the world",
+                .invalidRequest, "\(option): \(text) is outside the world",
                 remedy: "latitude must lie in [-90, 90] and longitude in [-180, 180]; latitude comes first")
         }
         return (coordinate, Array(fields.dropFirst(2)))
@@ -39,7 +40,7 @@ enum ValueParser {
             break
         }
         guard let value = Double(digits), value.isFinite, value > 0 else {
-            throw MapError(.usage, "\(option): '\(text)' is not a distance", remedy: "give a positive number of meters, or with a unit: 500m, 2km, 1.5mi")
+            throw MapError(.invalidRequest, "\(option): '\(text)' is not a distance", remedy: "give a positive number of meters, or with a unit: 500m, 2km, 1.5mi")
         }
         return value * factor
     }
@@ -48,10 +49,10 @@ enum ValueParser {
     static func size(_ text: String, option: String) throws(MapError) -> CanvasSize {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0 else {
-            throw MapError(.usage, "\(option): '\(text)' is not WIDTHxHEIGHT", remedy: "give positive whole points, e.g. 800x600")
+            throw MapError(.invalidRequest, "\(option): '\(text)' is not WIDTHxHEIGHT", remedy: "give positive whole points, e.g. 800x600")
         }
         guard width <= 20_000, height <= 20_000 else {
-            throw MapError(.usage, "\(option): \(text) is too large", remedy: "each side may be at most 20000 points")
+            throw MapError(.invalidRequest, "\(option): \(text) is too large", remedy: "each side may be at most 20000 points")
         }
         return CanvasSize(width: Double(width), height: Double(height))
     }

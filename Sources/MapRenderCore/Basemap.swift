@@ -1,4 +1,5 @@
 public import MapGeometry
+public import MapErrors
 
 /// A polygon in map points: the outer ring first, then any holes.
 public typealias MapPolygon = [[MapPoint]]

@@ -1,4 +1,11 @@
 public import MapGeometry
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The scale bar, attribution and title: map furniture laid out on the canvas.
 enum Furniture {

@@ -1,4 +1,5 @@
 public import MapGeometry
+public import MapErrors
 
 /// The pure stage between a scene and a drawing: fit the viewport, project, place callouts,
 /// order the layers and produce the display list. No Cairo, no fonts, no I/O: text sizes
@@ -73,7 +74,7 @@ public struct MapLayout: Sendable {
 
     /// The viewport a framing gives on a canvas size.
     ///
-    /// - Throws: `MapError` `.badData` when there is nothing to fit and no centre, `.usage`
+    /// - Throws: `MapError` `.invalidData` when there is nothing to fit and no centre, `.invalidRequest`
     ///   when the canvas is empty.
     public func viewport(for framing: Framing, size: CanvasSize) throws(MapError) -> Viewport {
         try viewport(for: framing, size: size, callouts: callouts)
@@ -96,9 +97,9 @@ public struct MapLayout: Sendable {
             case .region(let region): return try Viewport.fitting(region, in: size)
             }
         } catch .noContent {
-            throw MapError(.badData, "nothing to draw", remedy: "give places, pins, overlays or a location, or frame the map with --center")
+            throw MapError(.invalidData, "nothing to draw", remedy: "give places, pins, overlays or a location, or frame the map with --center")
         } catch {
-            throw MapError(.usage, "the canvas size \(size) has no area", remedy: "give --size with a positive width and height")
+            throw MapError(.invalidRequest, "the canvas size \(size) has no area", remedy: "give --size with a positive width and height")
         }
     }
 

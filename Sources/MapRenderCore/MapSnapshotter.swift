@@ -1,4 +1,5 @@
 public import MapGeometry
+public import MapErrors
 
 /// The output file formats.
 public enum ImageFormat: String, Hashable, Sendable, CaseIterable {

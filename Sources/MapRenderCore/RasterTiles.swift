@@ -1,4 +1,11 @@
 public import MapGeometry
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Why a tile could not be drawn.
 public struct TileFailure: Error, Hashable, Sendable {

@@ -1,4 +1,5 @@
 public import MapGeometry
+public import MapFormats
 
 extension Viewport {
     /// The viewport as the sidecar and `maprender fit` report it: size, centre, zoom and

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+import MapErrors
+import MapRenderCore
+@testable import MapSQLite
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-@testable import MapData
 
 // A corpus of bad inputs run through the built binary (DESIGN.md §5: "bad input never
 // crashes and never loses data"). Every case must end with:

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
+import MapErrors
+import MapRenderCore
+@testable import MapSQLite
 
-@testable import MapData
 
 @Suite("maprender with bad input, end to end")
 struct BadInputTests {

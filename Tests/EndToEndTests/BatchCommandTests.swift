@@ -1,6 +1,7 @@
 import Foundation
 import MapRenderCairo
 import Testing
+import MapRenderCore
 
 @Suite("maprender batch, end to end")
 struct BatchCommandTests {

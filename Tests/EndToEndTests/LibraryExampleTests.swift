@@ -1,9 +1,10 @@
 import Foundation
-import MapData
 import MapGeometry
 import MapRenderCairo
 import MapRenderCore
 import Testing
+@testable import MapInputs
+@testable import MapTiles
 
 /// The README's library example, verbatim between the markers, compiled and run here so it
 /// can never rot. `readmeMatchesThisFile` checks the README still shows this same code.

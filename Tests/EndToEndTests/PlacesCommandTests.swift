@@ -1,8 +1,9 @@
 import Foundation
 import MapRenderCore
 import Testing
+import MapErrors
+@testable import MapSQLite
 
-@testable import MapData
 
 // `maprender places …` run as the built binary, on real files in a temporary folder.
 
@@ -152,7 +153,7 @@ struct PlacesCommandTests {
     func forwardGeocoding() throws {
         let server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        server.arguments = [Maprender.packageRoot.appendingPathComponent("Tests/MapDataTests/Geocoder/nominatim_stub.py").path]
+        server.arguments = [Maprender.packageRoot.appendingPathComponent("Tests/MapFavoritesTests/Geocoder/nominatim_stub.py").path]
         let input = Pipe(), output = Pipe()
         server.standardInput = input
         server.standardOutput = output

@@ -1,8 +1,8 @@
 import Foundation
 import MapRenderCairo
 import Testing
+@testable import MapFavorites
 
-@testable import MapData
 
 /// How far a sidecar position may sit from the Web Mercator formula, in canvas points.
 let sidecarTolerance = 0.01

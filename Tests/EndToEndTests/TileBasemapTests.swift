@@ -1,10 +1,10 @@
 import Foundation
 import MapRenderCairo
 import Testing
+@testable import MapSQLite
 
-@testable import MapData
 
-/// The test tile server (`Tests/MapDataTests/Tiles/tile_server.py`) on 127.0.0.1, for as
+/// The test tile server (`Tests/MapTestSupport/tile_server.py`) on 127.0.0.1, for as
 /// long as the value lives.
 final class TileServer {
     let process = Process()
@@ -12,7 +12,7 @@ final class TileServer {
     let port: Int
 
     init() throws {
-        let script = Maprender.packageRoot.appendingPathComponent("Tests/MapDataTests/Tiles/tile_server.py")
+        let script = Maprender.packageRoot.appendingPathComponent("Tests/MapTestSupport/tile_server.py")
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path, "1"]
         let output = Pipe()

@@ -2,15 +2,17 @@ import Foundation
 import MapRenderCairo
 import MapRenderCore
 import Testing
+import MapErrors
+@testable import MapInputs
+@testable import MapSQLite
 
-@testable import MapData
 
 @Suite("maprender track, end to end")
 struct TrackCommandTests {
     let ride = Maprender.packageRoot.appendingPathComponent("examples/denver-ride.gpx").path
     let rideCSV = Maprender.packageRoot.appendingPathComponent("examples/denver-ride.csv").path
     let favorites = Maprender.packageRoot.appendingPathComponent("examples/favorites.db").path
-    let fixtures = Maprender.packageRoot.appendingPathComponent("Tests/MapDataTests/Fixtures/gpx").path
+    let fixtures = Maprender.packageRoot.appendingPathComponent("Tests/MapInputsTests/Fixtures/gpx").path
 
     /// Runs `maprender` expecting a failure with `status` and one `error:` line that
     /// contains every fragment.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 import MapRenderCairo
+import MapErrors
 
 /// PNG golden-image checks with a per-pixel threshold and a mismatch budget.
 ///

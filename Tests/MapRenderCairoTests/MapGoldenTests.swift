@@ -1,8 +1,9 @@
-import MapData
 import MapGeometry
 import MapRenderCairo
 import MapRenderCore
 import Testing
+@testable import MapTiles
+@testable import MapInputs
 
 /// Whole maps through layout and Cairo, compared with goldens: pins, callouts in several
 /// scripts, overlays, the blue dot, and the three shipped styles.

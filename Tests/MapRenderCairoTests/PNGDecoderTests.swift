@@ -5,6 +5,7 @@ import Testing
 
 import MapRenderCore
 @testable import MapRenderCairo
+import MapErrors
 
 /// The PNG decoder must give the very surfaces Cairo's reader gives — same format, same
 /// bytes — and leave to Cairo what it does not handle. The PNGs are built here, with every

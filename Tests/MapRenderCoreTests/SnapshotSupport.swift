@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MapErrors
 
 /// Compares text with `Snapshots/<name>.txt` next to this file.
 ///

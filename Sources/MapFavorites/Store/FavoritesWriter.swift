@@ -1,0 +1,302 @@
+import Foundation
+public import MapRenderCore
+public import MapErrors
+public import MapSQLite
+
+/// Reads and changes a favorites database for `maprender places` (DESIGN.md §3).
+///
+/// Every change is one SQLite transaction (`BEGIN IMMEDIATE`, so no other writer can slip
+/// in between the checks and the writes): it happens entirely or, when anything fails, not
+/// at all, and a database file this call created is removed again. Before writing, the
+/// schema is created (a new or empty file, `PRAGMA user_version = 1`) or migrated (see
+/// `FavoritesSchema`); a database of a newer schema version is refused.
+///
+/// A Core Data store exported from the iOS app (table `ZFAVORITEPLACE`) is read by
+/// `places()` but never written: every change throws before the file is opened for writing.
+///
+/// Values reach SQLite only as bound parameters. Places are validated
+/// (`FavoritePlace.validated`) before the transaction starts.
+///
+/// ```swift
+/// let favorites = FavoritesWriter(path: "favs.db")
+/// let id = try favorites.add(FavoritePlace(name: "Home", coordinate: home))
+/// ```
+public struct FavoritesWriter: Sendable {
+    /// The database path, as given; error messages start with it.
+    public let path: String
+    /// How long to wait, in milliseconds, for another program's lock before giving up.
+    public var busyTimeout: Int32
+
+    /// Creates a writer for the database at `path`; nothing is opened until a call.
+    public init(path: String, busyTimeout: Int32 = 5_000) {
+        self.path = path
+        self.busyTimeout = busyTimeout
+    }
+
+    // MARK: Reading
+
+    /// Every place, ordered by id, from the native table or a Core Data store. Opens the
+    /// file read-only.
+    ///
+    /// - Throws: `MapError` `.missingInput` when the file does not exist, `.invalidData` when it
+    ///   holds no favorites table or a row has no name or no valid coordinate.
+    public func places() throws(MapError) -> [FavoritePlace] {
+        try converting {
+            let database = try openForReading()
+            return try database.inTransaction(.deferred) {
+                try FavoriteRows.read(from: database, layout: try FavoriteRows.layout(of: database))
+            }
+        }
+    }
+
+    // MARK: Writing
+
+    /// Adds one place and returns its new id. When the place is going next, every other
+    /// place stops being so, in the same transaction.
+    ///
+    /// - Throws: `MapError` `.invalidData` for an invalid place (see `FavoritePlace.validated`),
+    ///   `.invalidRequest` for a Core Data store, and what `add(contentsOf:)` lists.
+    @discardableResult
+    public func add(_ place: FavoritePlace) throws(MapError) -> Int64 {
+        try add(contentsOf: [place])[0]
+    }
+
+    /// Adds many places in one transaction and returns their new ids, in order: all of them
+    /// are stored, or (when any place is invalid or any write fails) none.
+    ///
+    /// - Parameter labels: how messages name each place (e.g. "stops.csv:4"), by index.
+    /// - Throws: `MapError`: `.invalidData` for an invalid place, for more than one place marked
+    ///   going next, for a file that is not a favorites database or has a newer schema;
+    ///   `.invalidRequest` for a Core Data store; `.cannotCreate` when the file cannot be created or
+    ///   written; `.unavailable` when another program holds the lock too long.
+    @discardableResult
+    public func add(contentsOf places: [FavoritePlace], labels: [String]? = nil) throws(MapError) -> [Int64] {
+        var checked = [FavoritePlace]()
+        for (index, place) in places.enumerated() {
+            checked.append(try place.validated(label: labels?[index]))
+        }
+        let goingNext = checked.enumerated().filter { $0.element.isGoingNext }
+        if goingNext.count > 1 {
+            let names = goingNext.prefix(3).map { labels?[$0.offset] ?? "'\($0.element.name)'" }
+            let more = goingNext.count > 3 ? ", …" : ""
+            throw MapError(
+                .invalidData, "\(goingNext.count) places are marked going next (\(names.joined(separator: ", "))\(more))",
+                remedy: "mark at most one place as the one you are going to next")
+        }
+        return try write { database in
+            if !goingNext.isEmpty { try database.execute("UPDATE places SET going_next = 0 WHERE going_next <> 0") }
+            let statement = try database.prepare(
+                """
+                INSERT INTO places (name, street, city, state, postal, latitude, longitude,
+                                    display_proximity, display_radius, going_next, pin_color)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            var ids = [Int64]()
+            for place in checked {
+                try statement.reset()
+                try statement.bind(FavoriteRows.values(of: place))
+                try statement.step()
+                ids.append(database.lastInsertRowID)
+            }
+            return ids
+        }
+    }
+
+    /// Replaces the stored fields of places that already exist (matched by `id`), in one
+    /// transaction. A place that becomes going next takes the mark from every other.
+    ///
+    /// - Throws: `MapError` `.invalidData` when a place has no id or no row has its id, and
+    ///   the errors of `add(contentsOf:)`.
+    public func update(_ places: [FavoritePlace]) throws(MapError) {
+        var checked = [FavoritePlace]()
+        for place in places {
+            guard place.id != nil else {
+                throw MapError(.invalidData, "\(path): '\(place.name)' has no id to update", remedy: "report this as a bug")
+            }
+            checked.append(try place.validated())
+        }
+        try write { database in
+            let statement = try database.prepare(
+                """
+                UPDATE places SET name = ?, street = ?, city = ?, state = ?, postal = ?, latitude = ?,
+                  longitude = ?, display_proximity = ?, display_radius = ?, going_next = ?, pin_color = ?
+                WHERE id = ?
+                """)
+            for place in checked {
+                if place.isGoingNext {
+                    try database.execute("UPDATE places SET going_next = 0 WHERE id <> ?", [.integer(place.id!)])
+                }
+                try statement.reset()
+                try statement.bind(FavoriteRows.values(of: place) + [.integer(place.id!)])
+                try statement.step()
+                guard database.changes == 1 else { throw notFound("no place with id \(place.id!)", database) }
+            }
+        }
+    }
+
+    /// Removes the place with `id` and returns it as it was.
+    ///
+    /// - Throws: `MapError` `.invalidData` naming the id when no place has it.
+    @discardableResult
+    public func removePlace(id: Int64) throws(MapError) -> FavoritePlace {
+        try write { database in
+            guard let place = try FavoriteRows.read(from: database, layout: .native, id: id).first else {
+                throw notFound("no place with id \(id)", database)
+            }
+            try database.execute("DELETE FROM places WHERE id = ?", [.integer(id)])
+            return place
+        }
+    }
+
+    /// Removes the place whose name is exactly `name` (case and spaces count) and returns it.
+    ///
+    /// - Throws: `MapError` `.invalidData` when no place has the name, or several do (their ids
+    ///   are listed, so one can be removed by id).
+    @discardableResult
+    public func removePlace(named name: String) throws(MapError) -> FavoritePlace {
+        try write { database in
+            let matches = try FavoriteRows.read(from: database, layout: .native, name: name)
+            guard let place = matches.first else { throw notFound("no place named '\(name)'", database) }
+            guard matches.count == 1 else {
+                throw MapError(
+                    .invalidData,
+                    "\(path): \(matches.count) places are named '\(name)' (ids "
+                        + matches.compactMap { $0.id.map(String.init) }.joined(separator: ", ") + ")",
+                    remedy: "remove one of them with --id N")
+            }
+            try database.execute("DELETE FROM places WHERE id = ?", [.integer(place.id!)])
+            return place
+        }
+    }
+
+    // MARK: - Transactions
+
+    /// Runs `body` in one write transaction on a database whose schema is ready, creating
+    /// the file when it does not exist and removing it again when anything fails.
+    private func write<T>(_ body: (SQLiteDatabase) throws -> T) throws(MapError) -> T {
+        let existed = try checkTarget()
+        do {
+            let database = try SQLiteDatabase(
+                path: path, mode: existed ? .readWrite : .readWriteCreate, busyTimeout: busyTimeout)
+            return try database.inTransaction(.immediate) {
+                if existed { try checkIntact(database) }
+                try prepareSchema(database)
+                return try body(database)
+            }
+        } catch {
+            var failure = FavoritesWriter.mapError(error, path: path)
+            if !existed {
+                // The connection is closed (released above), so nothing holds the file.
+                for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+                // SQLite says "cannot open" when it cannot create: for an output that is 73.
+                if failure.kind == .missingInput { failure.kind = .cannotCreate }
+            }
+            throw failure
+        }
+    }
+
+    /// Whether the file exists; refuses folders, missing parent folders and Core Data
+    /// stores, reading the latter's tables through a read-only connection so that the file
+    /// is never opened for writing.
+    private func checkTarget() throws(MapError) -> Bool {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            let folder = (path as NSString).deletingLastPathComponent
+            let parent = folder.isEmpty ? "." : folder
+            guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw MapError(.cannotCreate, "\(path): cannot create the database: no folder \(parent)", remedy: "create the folder first")
+            }
+            return false
+        }
+        if isDirectory.boolValue {
+            throw MapError(.cannotCreate, "\(path): is a folder, not a favorites database", remedy: "give the path of a database file")
+        }
+        let tables: Set<String> = try converting {
+            Set(try openForReading().tableNames().map { $0.lowercased() })
+        }
+        if !tables.contains("places") && tables.contains("zfavoriteplace") {
+            throw FavoritesWriter.coreDataRefusal(path)
+        }
+        return true
+    }
+
+    /// The error for any attempt to change a Core Data store.
+    static func coreDataRefusal(_ path: String) -> MapError {
+        MapError(
+            .invalidRequest, "\(path): is a Core Data store exported from the iOS app; maprender reads it but never writes it",
+            remedy: "export it with 'maprender places export' and import into a new database")
+    }
+
+    /// Refuses to write into a damaged file: SQLite notices damage only on the pages a
+    /// statement reads, so an insert could succeed and spread it. `quick_check` reads every
+    /// page once (O(N), milliseconds for a favorites database).
+    private func checkIntact(_ database: SQLiteDatabase) throws {
+        let problems = try database.query("PRAGMA quick_check(1)") { $0.text(at: 0) ?? "" }
+        guard problems == ["ok"] else {
+            throw MapError(
+                .invalidData, "\(path): damaged SQLite database (\(problems.first ?? "quick_check failed"))",
+                remedy: "restore the file from a backup, or try the sqlite3 shell's .recover")
+        }
+    }
+
+    /// Creates or migrates the schema, inside the write transaction.
+    private func prepareSchema(_ database: SQLiteDatabase) throws {
+        let tables = try database.tableNames()
+        let lowercased = Set(tables.map { $0.lowercased() })
+        let version = try database.userVersion()
+        if lowercased.contains("places") {
+            if version != FavoritesSchema.currentVersion { try FavoritesSchema.migrate(database, from: version) }
+        } else if lowercased.contains("zfavoriteplace") {
+            throw FavoritesWriter.coreDataRefusal(path)  // checked before; the file may have changed
+        } else if tables.isEmpty {
+            if version > FavoritesSchema.currentVersion { try FavoritesSchema.migrate(database, from: version) }
+            try FavoritesSchema.create(database)
+        } else {
+            throw MapError(
+                .invalidData, "\(path): not a favorites database (no places table; found: \(tables.joined(separator: ", ")))",
+                remedy: "give a database made by 'maprender places add', or a new file name")
+        }
+    }
+
+    /// A read-only connection. A WAL-mode file without a `-wal` beside it is opened
+    /// `immutable=1`, so reading creates no `-shm` next to it (as `PlaceStore` does).
+    private func openForReading() throws -> SQLiteDatabase {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw MapError(.missingInput, "\(path): no such file", remedy: "check the path of the favorites database")
+        }
+        guard !isDirectory.boolValue else {
+            throw MapError(.missingInput, "\(path): is a folder, not a favorites database", remedy: "give the path of the database file")
+        }
+        var immutable = false
+        if let file = FileHandle(forReadingAtPath: path) {
+            // Header bytes 18 and 19 are 2 in WAL mode (https://www.sqlite.org/fileformat2.html §1.3).
+            let header = [UInt8]((try? file.read(upToCount: 20)) ?? Data())
+            try? file.close()
+            immutable = header.count == 20 && (header[18] == 2 || header[19] == 2)
+                && !FileManager.default.fileExists(atPath: path + "-wal")
+        }
+        return try SQLiteDatabase(path: path, mode: .readOnly, immutable: immutable, busyTimeout: busyTimeout)
+    }
+
+    private func notFound(_ what: String, _ database: SQLiteDatabase) -> MapError {
+        let count = (try? database.query("SELECT count(*) FROM places") { $0.int64(at: 0) }.first) ?? nil
+        return MapError(
+            .invalidData, "\(path): \(what) (the database holds \(count ?? 0) place\(count == 1 ? "" : "s"))",
+            remedy: "see 'maprender places list --db \(path)'")
+    }
+
+    /// Runs `body`, turning any error into a `MapError`.
+    private func converting<T>(_ body: () throws -> T) throws(MapError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw FavoritesWriter.mapError(error, path: path)
+        }
+    }
+
+    static func mapError(_ error: any Error, path: String) -> MapError {
+        if let error = error as? MapError { return error }
+        return MapError(.internalFailure, "\(path): \(error)", remedy: "report this as a bug")
+    }
+}

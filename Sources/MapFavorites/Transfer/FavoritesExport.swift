@@ -1,0 +1,176 @@
+import Foundation
+import MapGeometry
+import MapRenderCore
+import MapFormats
+
+/// The file formats favorites are exported to and imported from.
+public enum FavoritesFormat: String, CaseIterable, Sendable {
+    /// A GeoJSON FeatureCollection of Points (RFC 7946) with simplestyle properties.
+    case geojson
+    /// GPX 1.1 waypoints (https://www.topografix.com/GPX/1/1/).
+    case gpx
+    /// CSV (RFC 4180) with the header `FavoritesExport.csvHeader`.
+    case csv
+
+    /// The format a file name's extension names: `.geojson` or `.json`, `.gpx`, `.csv`
+    /// (any case); `nil` otherwise.
+    public init?(fileName: String) {
+        guard let dot = fileName.lastIndex(of: "."), !fileName[dot...].contains("/") else { return nil }
+        switch fileName[fileName.index(after: dot)...].lowercased() {
+        case "geojson", "json": self = .geojson
+        case "gpx": self = .gpx
+        case "csv": self = .csv
+        default: return nil
+        }
+    }
+}
+
+/// Writes favorites as GeoJSON, GPX or CSV, so that `FavoritesImport` reads every native
+/// field back exactly (numbers are written in Swift's shortest round-tripping form).
+///
+/// - **GeoJSON**: a FeatureCollection of Point Features whose `id` is the row id and whose
+///   properties are simplestyle's `title` (the name), `description` (the address line, the
+///   callout subtitle) and `marker-color`, so `maprender --geojson` draws the file as
+///   `--places` draws the database, plus the native fields `street`, `city`, `state`,
+///   `postal`, `display_radius`, `display_proximity` and `going_next`.
+/// - **GPX 1.1**: one `wpt` per place with `name` and `desc` (the address line), the
+///   elements every GPS app reads, and the native fields in `extensions` under the
+///   namespace `gpxNamespace` (GPX 1.1 §extensionsType allows elements of other
+///   namespaces there).
+/// - **CSV**: `csvHeader`, one row per place, lines ending in CRLF and fields quoted when
+///   they hold a comma, a quote or a line break (RFC 4180 §2); flags as 0/1, empty cells
+///   for missing values.
+public enum FavoritesExport {
+    /// The CSV columns, in order.
+    public static let csvHeader = [
+        "name", "street", "city", "state", "postal", "latitude", "longitude", "display_proximity", "display_radius",
+        "going_next", "pin_color",
+    ]
+    /// The XML namespace of maprender's GPX waypoint extensions.
+    public static let gpxNamespace = "urn:maprender:favorites:1"
+
+    /// The places in a format, as UTF-8 bytes ending in a line break.
+    public static func encode(_ places: [FavoritePlace], as format: FavoritesFormat) -> [UInt8] {
+        switch format {
+        case .geojson: return Array(geoJSON(places).utf8)
+        case .gpx: return Array(gpx(places).utf8)
+        case .csv: return Array(csv(places).utf8)
+        }
+    }
+
+    // MARK: GeoJSON
+
+    /// A GeoJSON FeatureCollection, indented two spaces.
+    public static func geoJSON(_ places: [FavoritePlace]) -> String {
+        func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+        let features = places.map { place in
+            var feature: [(String, JSONValue)] = [("type", .string("Feature"))]
+            if let id = place.id { feature.append(("id", .number(Double(id)))) }
+            feature.append((
+                "geometry",
+                .object([
+                    ("type", .string("Point")),
+                    // RFC 7946 §3.1.1: longitude first.
+                    ("coordinates", .array([.number(place.coordinate.longitude), .number(place.coordinate.latitude)])),
+                ])
+            ))
+            feature.append((
+                "properties",
+                .object([
+                    ("title", .string(place.name)), ("description", text(place.addressLine)),
+                    ("street", text(place.street)), ("city", text(place.city)), ("state", text(place.state)),
+                    ("postal", text(place.postal)), ("marker-color", text(place.pinColor)),
+                    ("display_radius", place.radius.map(JSONValue.number) ?? .null),
+                    ("display_proximity", .bool(place.showsProximity)), ("going_next", .bool(place.isGoingNext)),
+                ])
+            ))
+            return JSONValue.object(feature)
+        }
+        return JSONValue.object([("type", .string("FeatureCollection")), ("features", .array(features))])
+            .serialized(indent: 2) + "\n"
+    }
+
+    // MARK: GPX
+
+    /// A GPX 1.1 document of waypoints.
+    public static func gpx(_ places: [FavoritePlace]) -> String {
+        var out = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="maprender" xmlns="http://www.topografix.com/GPX/1/1" \
+            xmlns:maprender="\(gpxNamespace)">
+
+            """
+        for place in places {
+            out += "  <wpt lat=\"\(place.coordinate.latitude)\" lon=\"\(place.coordinate.longitude)\">\n"
+            // GPX 1.1 fixes the order of wpt's children: name, cmt, desc, …, extensions last.
+            out += "    <name>\(xmlEscaped(place.name))</name>\n"
+            if let address = place.addressLine { out += "    <desc>\(xmlEscaped(address))</desc>\n" }
+            var extensions = [(String, String)]()
+            for (name, value) in [
+                ("street", place.street), ("city", place.city), ("state", place.state), ("postal", place.postal),
+            ] {
+                if let value { extensions.append((name, value)) }
+            }
+            if let radius = place.radius { extensions.append(("display_radius", "\(radius)")) }
+            if place.showsProximity { extensions.append(("display_proximity", "1")) }
+            if place.isGoingNext { extensions.append(("going_next", "1")) }
+            if let color = place.pinColor { extensions.append(("pin_color", color)) }
+            if !extensions.isEmpty {
+                out += "    <extensions>\n"
+                for (name, value) in extensions {
+                    out += "      <maprender:\(name)>\(xmlEscaped(value))</maprender:\(name)>\n"
+                }
+                out += "    </extensions>\n"
+            }
+            out += "  </wpt>\n"
+        }
+        return out + "</gpx>\n"
+    }
+
+    /// Text safe inside an XML element or attribute: the five special characters as
+    /// entities, a carriage return as `&#13;` (a parser would turn a raw one into a line
+    /// feed, XML 1.0 §2.11), and the control characters XML 1.0 forbids (§2.2) dropped.
+    static func xmlEscaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\r": out += "&#13;"
+            case "\t", "\n": out.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: continue
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    // MARK: CSV
+
+    /// CSV with `csvHeader`, CRLF line ends (RFC 4180 §2.1).
+    public static func csv(_ places: [FavoritePlace]) -> String {
+        var out = csvHeader.joined(separator: ",") + "\r\n"
+        for place in places {
+            let fields = [
+                place.name, place.street ?? "", place.city ?? "", place.state ?? "", place.postal ?? "",
+                "\(place.coordinate.latitude)", "\(place.coordinate.longitude)", place.showsProximity ? "1" : "0",
+                place.radius.map { "\($0)" } ?? "", place.isGoingNext ? "1" : "0", place.pinColor ?? "",
+            ]
+            out += fields.map(csvQuoted).joined(separator: ",") + "\r\n"
+        }
+        return out
+    }
+
+    /// A field quoted when it holds a comma, a quote, a line break, or spaces at its ends
+    /// (kept only inside quotes by many readers); quotes inside doubled (RFC 4180 §2.5–2.7).
+    static func csvQuoted(_ field: String) -> String {
+        // Scalars, not Characters: "\r\n" is one Character, equal neither to "\r" nor "\n".
+        let needsQuotes = field.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+            || field.first?.isWhitespace == true || field.last?.isWhitespace == true
+        guard needsQuotes else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

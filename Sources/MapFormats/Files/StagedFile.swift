@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+public import MapErrors
+
+/// A file written next to its destination under a temporary name and moved into place by
+/// `commit()`, so the destination holds either the old file or the whole new one, never a
+/// part (rename(2) replaces atomically within one file system).
+public final class StagedFile {
+    /// Where the file goes.
+    public let destination: String
+    private var temporaryPath: String?
+
+    /// Writes `bytes` to a temporary file in the destination's folder and flushes them to
+    /// disk.
+    ///
+    /// - Throws: `MapError` `.cannotCreate` when the folder is missing or not writable, or
+    ///   the destination exists and is not a regular file; `.ioFailure` when writing fails
+    ///   part-way (the temporary file is removed).
+    public init(bytes: [UInt8], destination: String) throws(MapError) {
+        self.destination = destination
+        let slash = destination.lastIndex(of: "/")
+        let folder = slash.map { String(destination[..<$0]) } ?? "."
+        let name = slash.map { String(destination[destination.index(after: $0)...]) } ?? destination
+        guard !name.isEmpty else {
+            throw MapError(.cannotCreate, "\(destination): not a file name", remedy: "name the output file, e.g. map.png")
+        }
+        // rename(2) replaces whatever is at the destination: run as root, `-o /dev/null`
+        // would replace the device with a regular file, and a symbolic link would be
+        // replaced rather than followed. Only a regular file (or nothing) is replaced.
+        var status = stat()
+        if lstat(destination, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG {
+            let kind = switch status.st_mode & S_IFMT {
+            case S_IFDIR: "a folder"
+            case S_IFLNK: "a symbolic link"
+            default: "a device, pipe or socket"
+            }
+            throw MapError(
+                .cannotCreate, "\(destination): is \(kind), not a regular file; it is left as it is",
+                remedy: "give the path of a regular file (or '-' for standard output where the command allows it)")
+        }
+        var template = Array("\(folder.isEmpty ? "/" : folder)/.\(name).XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            throw MapError(.cannotCreate, "\(destination): cannot create the file (\(reason))", remedy: "check that the folder exists and is writable")
+        }
+        let path = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
+        temporaryPath = path
+        fchmod(descriptor, 0o644)
+        var offset = 0
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { buffer in
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == 0 && fsync(descriptor) != 0 { failure = errno }
+        if close(descriptor) != 0 && failure == 0 { failure = errno }
+        if failure != 0 {
+            discard()
+            throw MapError(.ioFailure, "\(destination): writing failed (\(String(cString: strerror(failure))))", remedy: "check the free space and permissions")
+        }
+    }
+
+    /// Moves the file into place, replacing any file at the destination.
+    public func commit() throws(MapError) {
+        guard let temporaryPath else { return }
+        guard rename(temporaryPath, destination) == 0 else {
+            let reason = String(cString: strerror(errno))
+            discard()
+            throw MapError(.cannotCreate, "\(destination): cannot move the finished file into place (\(reason))")
+        }
+        self.temporaryPath = nil
+    }
+
+    /// Removes the temporary file; the destination is left as it was.
+    public func discard() {
+        if let temporaryPath { unlink(temporaryPath) }
+        temporaryPath = nil
+    }
+
+    deinit { discard() }
+}

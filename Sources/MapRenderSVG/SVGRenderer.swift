@@ -1,0 +1,27 @@
+public import MapErrors
+public import MapRenderCore
+
+/// The SVG backend: writes display lists as SVG documents with real text (`SVGWriter`).
+///
+/// Layout needs text measured as a viewer will draw it, and SVG leaves shaping to the
+/// viewer, so the renderer borrows a measurer (Pango's, from `CairoRenderer`, in the
+/// command) rather than measuring itself.
+public struct SVGRenderer: MapRenderer {
+    /// Measures the callouts' and labels' text for layout.
+    public let textMeasurer: any TextMeasurer
+
+    /// Creates a renderer whose layout measures text with `textMeasurer`.
+    public init(textMeasurer: any TextMeasurer) {
+        self.textMeasurer = textMeasurer
+    }
+
+    /// The list as an SVG document, UTF-8. SVG is vector, so `scale` does not apply.
+    ///
+    /// - Throws: `MapError` `.invalidRequest` for a format other than SVG.
+    public func render(_ list: DisplayList, scale: Double, format: ImageFormat) throws(MapError) -> [UInt8] {
+        guard format == .svg else {
+            throw MapError(.invalidRequest, "the SVG renderer writes SVG, not \(format.rawValue.uppercased())")
+        }
+        return Array(SVGWriter(list).document.utf8)
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import MapGeometry
+import MapRenderCore
+import Testing
+@testable import MapInputs
+@testable import MapFavorites
+
+
+// Export to GeoJSON, GPX and CSV, import back, and import from files other programs wrote.
+
+/// Places with every native field set somewhere, and text that needs escaping in each format.
+private let samples: [FavoritePlace] = [
+    FavoritePlace(
+        id: 1, name: "Denver Museum of Nature & Science", street: "2001 Colorado Blvd", city: "Denver", state: "CO",
+        postal: "80205", coordinate: Coordinate(latitude: 39.747_532_1, longitude: -104.942_812_345_678_9),
+        showsProximity: true, radius: 250.5, isGoingNext: false, pinColor: "purple"),
+    FavoritePlace(
+        id: 2, name: "\"Quotes\", commas <and> 'tags'", street: "Line one\nline two", city: "Zürich", state: nil,
+        postal: "8001", coordinate: Coordinate(latitude: 47.3769, longitude: 8.5417), showsProximity: false,
+        radius: nil, isGoingNext: true, pinColor: "#1e90ff"),
+    FavoritePlace(
+        id: 3, name: "Café ☕ on the edge", street: "Crlf\r\nstreet", coordinate: Coordinate(latitude: -90, longitude: 180),
+        radius: 1e-3, pinColor: nil),
+    FavoritePlace(id: 4, name: "Bare", coordinate: Coordinate(latitude: 0, longitude: -180)),
+]
+
+/// The places as an import gives them back: without ids.
+private func withoutIDs(_ places: [FavoritePlace]) -> [FavoritePlace] {
+    places.map { place in
+        var copy = place
+        copy.id = nil
+        return copy
+    }
+}
+
+@Suite("Favorites export and import")
+struct FavoritesExportTests {
+    @Test("Export then import gives back every native field", arguments: FavoritesFormat.allCases)
+    func roundTrip(format: FavoritesFormat) throws {
+        let bytes = FavoritesExport.encode(samples, as: format)
+        let decoded = try FavoritesImport.decode(bytes, format: format, fileName: "favorites.\(format.rawValue)")
+        #expect(decoded == withoutIDs(samples))
+    }
+
+    @Test("Through a database and back: export → import → export is byte-identical", arguments: FavoritesFormat.allCases)
+    func roundTripThroughDatabase(format: FavoritesFormat) throws {
+        let scratch = try FavoritesScratch()
+        let writer = FavoritesWriter(path: scratch.file("favs.db"))
+        try writer.add(contentsOf: withoutIDs(samples))
+        let exported = FavoritesExport.encode(try writer.places(), as: format)
+        let copy = FavoritesWriter(path: scratch.file("copy.db"))
+        try copy.add(contentsOf: try FavoritesImport.decode(exported, format: format, fileName: "x"))
+        #expect(FavoritesExport.encode(try copy.places(), as: format) == exported)
+        #expect(try copy.places() == writer.places())
+    }
+
+    @Test("CSV: the documented header, CRLF, RFC 4180 quoting")
+    func csvText() {
+        let text = FavoritesExport.csv(Array(samples.prefix(2)))
+        let lines = text.components(separatedBy: "\r\n")
+        #expect(lines[0] == "name,street,city,state,postal,latitude,longitude,display_proximity,display_radius,going_next,pin_color")
+        #expect(lines[1] == "Denver Museum of Nature & Science,2001 Colorado Blvd,Denver,CO,80205,39.7475321,-104.9428123456789,1,250.5,0,purple")
+        #expect(lines[2] == "\"\"\"Quotes\"\", commas <and> 'tags'\",\"Line one\nline two\",Zürich,,8001,47.3769,8.5417,0,,1,#1e90ff")
+        #expect(text.hasSuffix("\r\n"))
+    }
+
+    @Test("GeoJSON export draws with --geojson: title, the address as subtitle, the pin colour")
+    func geoJSONRendersLikeTheDatabase() throws {
+        let bytes = FavoritesExport.encode(samples, as: .geojson)
+        let content = try GeoJSONDecoder().decode(bytes, fileName: "favorites.geojson")
+        #expect(content.places.map(\.title) == samples.map(\.name))
+        #expect(content.places.map(\.subtitle) == samples.map(\.addressLine))
+        #expect(content.places[0].marker == .pin(.purple))
+        #expect(content.places[1].marker == .pin(Color(hex: 0x1E90FF)))
+        #expect(content.places.map(\.coordinate) == samples.map(\.coordinate))
+    }
+
+    @Test("GPX export is GPX 1.1 any reader takes: waypoints with name and desc")
+    func gpxReadsAsWaypoints() throws {
+        let bytes = FavoritesExport.encode(samples, as: .gpx)
+        let content = try GPXDecoder.decode(bytes, fileName: "favorites.gpx")
+        #expect(content.waypoints.map(\.title) == samples.map(\.name))
+        #expect(content.waypoints.map(\.coordinate) == samples.map(\.coordinate))
+        #expect(content.waypoints[0].subtitle == "2001 Colorado Blvd, Denver, CO 80205")
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("<gpx version=\"1.1\" creator=\"maprender\" xmlns=\"http://www.topografix.com/GPX/1/1\""))
+        #expect(text.contains("&quot;Quotes&quot;, commas &lt;and&gt; &apos;tags&apos;"))
+    }
+
+    @Test("A minimal CSV and aliases import")
+    func minimalCSV() throws {
+        let text = "name,latitude,longitude\r\nHome,39.7,-104.9\r\n\r\nWork,\"40.0\",-105\n"
+        let places = try FavoritesImport.decode(Array(text.utf8), format: .csv, fileName: "min.csv")
+        #expect(places == [
+            FavoritePlace(name: "Home", coordinate: Coordinate(latitude: 39.7, longitude: -104.9)),
+            FavoritePlace(name: "Work", coordinate: Coordinate(latitude: 40, longitude: -105)),
+        ])
+        let aliased = "Title,Lat,Lng,Radius,Proximity,Colour\nA,1,2,100,yes,GREEN\n"
+        let place = try #require(try FavoritesImport.decode(Array(aliased.utf8), format: .csv, fileName: "a.csv").first)
+        #expect(place.radius == 100 && place.showsProximity && place.pinColor == "green")
+    }
+
+    @Test("Bad CSV names the file and line", arguments: [
+        ("name,latitude\nA,1\n", "min.csv:1: the header has no longitude column"),
+        ("name,latitude,longitude\nA,1,2\nB,x,2\n", "min.csv:3: column 'latitude': 'x' is not a number"),
+        ("name,latitude,longitude\nA,1,2\nB,1,200\n", "min.csv:3: 'B': longitude 200.0 is out of range"),
+        ("name,latitude,longitude\n,1,2\n", "min.csv:2: the place has no name"),
+        ("name,latitude,longitude\nA,1\n", "min.csv:2: 2 fields, but the header has 3"),
+        ("name,latitude,longitude,going_next\nA,1,2,maybe\n", "min.csv:2: column 'going_next': 'maybe' is not 0 or 1"),
+        ("name,latitude,longitude\n", "min.csv: no places to import"),
+    ])
+    func badCSV(text: String, message: String) {
+        let error = mapError { _ = try FavoritesImport.decode(Array(text.utf8), format: .csv, fileName: "min.csv") }
+        #expect(error?.kind == .invalidData)
+        #expect(error?.message.hasPrefix(message) == true, "\(String(describing: error))")
+    }
+
+    @Test("GPX from other programs: desc becomes the street, Garmin addresses are read, tracks ignored")
+    func foreignGPX() throws {
+        let text = """
+            <?xml version="1.0"?>
+            <gpx version="1.1" creator="x" xmlns="http://www.topografix.com/GPX/1/1"
+                 xmlns:gpxx="http://www.garmin.com/xmlschemas/GpxExtensions/v3" xmlns:other="urn:other">
+              <metadata><name>Not a place</name></metadata>
+              <wpt lat="39.7" lon="-104.9"><name>Trailhead</name><desc>Parking lot</desc></wpt>
+              <wpt lat="40" lon="-105"><name>Shop</name><desc>ignored</desc>
+                <extensions><other:street>not ours</other:street><gpxx:WaypointExtension><gpxx:Address>
+                  <gpxx:StreetAddress>1 Main St</gpxx:StreetAddress><gpxx:City>Boulder</gpxx:City>
+                  <gpxx:State>CO</gpxx:State><gpxx:PostalCode>80302</gpxx:PostalCode>
+                </gpxx:Address></gpxx:WaypointExtension></extensions></wpt>
+              <trk><name>Ride</name><trkseg><trkpt lat="1" lon="2"><name>pt</name></trkpt></trkseg></trk>
+            </gpx>
+            """
+        let places = try FavoritesImport.decode(Array(text.utf8), format: .gpx, fileName: "x.gpx")
+        #expect(places == [
+            FavoritePlace(name: "Trailhead", street: "Parking lot", coordinate: Coordinate(latitude: 39.7, longitude: -104.9)),
+            FavoritePlace(
+                name: "Shop", street: "1 Main St", city: "Boulder", state: "CO", postal: "80302",
+                coordinate: Coordinate(latitude: 40, longitude: -105)),
+        ])
+    }
+
+    @Test("Bad GPX names the file and line", arguments: [
+        ("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\">\n<wpt lat=\"1\" lon=\"2\"></wpt></gpx>", "x.gpx:2: wpt 1: the place has no name"),
+        ("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\">\n<wpt lat=\"95\" lon=\"2\"/></gpx>", "x.gpx:2:"),
+        ("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\"><wpt lat=\"1\" lon=\"2\"><name>A</name>", "x.gpx:1:"),
+        ("<kml/>", "x.gpx:1:"),
+        ("<?xml version=\"1.0\"?><!DOCTYPE gpx [<!ENTITY a \"b\">]><gpx/>", "the DOCTYPE declares entities"),
+        ("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\"><trk/></gpx>", "x.gpx: no places to import"),
+    ])
+    func badGPX(text: String, fragment: String) {
+        let error = mapError { _ = try FavoritesImport.decode(Array(text.utf8), format: .gpx, fileName: "x.gpx") }
+        #expect(error?.kind == .invalidData)
+        #expect(error?.message.contains(fragment) == true, "\(String(describing: error))")
+    }
+
+    @Test("GeoJSON from other programs: name, description, MultiPoint; lines skipped")
+    func foreignGeoJSON() throws {
+        let text = """
+            {"type": "FeatureCollection", "features": [
+              {"type": "Feature", "properties": {"name": "Spring", "description": "by the oak"},
+               "geometry": {"type": "Point", "coordinates": [-105.1, 39.9, 1700]}},
+              {"type": "Feature", "properties": {"title": "Pair", "display_proximity": 1},
+               "geometry": {"type": "MultiPoint", "coordinates": [[1, 2], [3, 4]]}},
+              {"type": "Feature", "properties": {}, "geometry": {"type": "LineString", "coordinates": [[0, 0], [1, 1]]}},
+              {"type": "Feature", "properties": null, "geometry": null}
+            ]}
+            """
+        let places = try FavoritesImport.decode(Array(text.utf8), format: .geojson, fileName: "x.geojson")
+        #expect(places.map(\.name) == ["Spring", "Pair", "Pair"])
+        #expect(places[0].street == "by the oak")
+        #expect(places[1].showsProximity && places[2].coordinate == Coordinate(latitude: 4, longitude: 3))
+
+        let untitled = #"{"type": "Point", "coordinates": [1, 2]}"#
+        let error = mapError { _ = try FavoritesImport.decode(Array(untitled.utf8), format: .geojson, fileName: "p.geojson") }
+        #expect(error?.message.hasPrefix("p.geojson:1:1: the place has no name") == true, "\(String(describing: error))")
+        let badRadius = #"{"type": "Feature", "properties": {"title": "A", "display_radius": "far"}, "geometry": {"type": "Point", "coordinates": [1, 2]}}"#
+        let radiusError = mapError { _ = try FavoritesImport.decode(Array(badRadius.utf8), format: .geojson, fileName: "r.geojson") }
+        #expect(radiusError?.message.contains("properties.display_radius: expected meters") == true, "\(String(describing: radiusError))")
+    }
+
+    @Test("Formats from file names")
+    func formatsFromNames() {
+        #expect(FavoritesFormat(fileName: "a/b.GeoJSON") == .geojson)
+        #expect(FavoritesFormat(fileName: "b.json") == .geojson)
+        #expect(FavoritesFormat(fileName: "x.gpx") == .gpx)
+        #expect(FavoritesFormat(fileName: "x.CSV") == .csv)
+        #expect(FavoritesFormat(fileName: "x.txt") == nil)
+        #expect(FavoritesFormat(fileName: "dir.gpx/file") == nil)
+    }
+}
