@@ -41,10 +41,15 @@ public struct MapError: Error, Hashable, Sendable, CustomStringConvertible {
         self.remedy = remedy
     }
 
+    /// The location and the message, without the remedy: `file:line:column: message`.
+    public var locatedMessage: String {
+        location.map { "\($0): \(message)" } ?? message
+    }
+
     /// The location, the message and the remedy, as one line:
     /// `file:line:column: message; remedy`.
     public var description: String {
-        var text = location.map { "\($0): \(message)" } ?? message
+        var text = locatedMessage
         if let remedy { text += "; \(remedy)" }
         return text
     }

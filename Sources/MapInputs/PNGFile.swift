@@ -17,14 +17,14 @@ public enum PNGFile {
         let bytes = try InputFile.read(atPath: path, what: "image")
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard bytes.count >= 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
-            throw MapError(.invalidData, "\(path): not a PNG file", remedy: "give a .png image")
+            throw MapError(.invalidData, "not a PNG file", at: InputLocation(file: path), remedy: "give a .png image")
         }
         func bigEndian(_ offset: Int) -> Int {
             Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
         }
         let width = bigEndian(16), height = bigEndian(20)
         guard width > 0, height > 0, width <= maximumSide, height <= maximumSide else {
-            throw MapError(.invalidData, "\(path): a \(width)×\(height) image is too large for a marker", remedy: "use one at most \(maximumSide) pixels on a side")
+            throw MapError(.invalidData, "a \(width)×\(height) image is too large for a marker", at: InputLocation(file: path), remedy: "use one at most \(maximumSide) pixels on a side")
         }
         return EncodedImage(data: bytes, encoding: .png, pixelWidth: width, pixelHeight: height)
     }

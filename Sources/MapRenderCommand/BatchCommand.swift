@@ -66,7 +66,7 @@ enum BatchCommand {
         }
         let failures = outcomes.filter { $0.status == .failed }
         if let first = failures.first, let error = first.error {
-            throw MapError(error.kind, "\(failures.count) of \(outcomes.count) jobs failed (the first: job \(first.job.id): \(error.message))",
+            throw MapError(error.kind, "\(failures.count) of \(outcomes.count) jobs failed (the first: job \(first.job.id): \(error.locatedMessage))",
                 remedy: options.summary == nil ? "rerun with --summary FILE.json for every job's status" : nil)
         }
     }

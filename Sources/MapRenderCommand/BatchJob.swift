@@ -36,12 +36,14 @@ enum BatchManifest {
                 let (id, words) = try arguments(of: text, path: path, line: lineNumber)
                 job.id = id
                 guard seen.insert(id).inserted else {
-                    throw MapError(.invalidData, "\(path):\(lineNumber): id \"\(id)\" is used by an earlier job", remedy: "give every job its own id")
+                    throw MapError(.invalidData, "id \"\(id)\" is used by an earlier job", at: InputLocation(file: path, line: lineNumber), remedy: "give every job its own id")
                 }
                 var cursor = ArgumentCursor(defaults + words)
                 job.request = .success(try RenderRequest(parsing: &cursor))
             } catch {
-                job.request = .failure(error.message.hasPrefix(path) ? error : MapError(error.kind, "\(path):\(lineNumber): \(error.message)", remedy: error.remedy))
+                // An error without a place of its own is about the job's words: its line.
+                job.request = .failure(
+                    error.location != nil ? error : error.relocated(to: InputLocation(file: path, line: lineNumber)))
             }
             jobs.append(job)
         }
@@ -55,10 +57,12 @@ enum BatchManifest {
             document = try JSONDocument(parsing: line, fileName: path)
         } catch {
             // Each line is parsed alone, so the parser's line is always 1: put the real one in.
-            throw MapError(error.kind, error.message.replacingFirst("\(path):1:", with: "\(path):\(lineNumber):"), remedy: error.remedy)
+            var location = error.location ?? InputLocation(file: path)
+            location.line = lineNumber
+            throw error.relocated(to: location)
         }
         guard let members = document.root.members else {
-            throw MapError(.invalidData, "\(path):\(lineNumber): a job must be a JSON object", remedy: "write {\"id\": \"…\", \"output\": \"…\", …}")
+            throw MapError(.invalidData, "a job must be a JSON object", at: InputLocation(file: path, line: lineNumber), remedy: "write {\"id\": \"…\", \"output\": \"…\", …}")
         }
         var id: String?
         var words: [String] = []
@@ -74,7 +78,7 @@ enum BatchManifest {
                 }
             case "output":
                 guard let output = value.string else {
-                    throw MapError(.invalidData, "\(path):\(lineNumber): output must be a string")
+                    throw MapError(.invalidData, "output must be a string", at: InputLocation(file: path, line: lineNumber))
                 }
                 words += ["-o", output]
             default:
@@ -82,10 +86,10 @@ enum BatchManifest {
             }
         }
         guard let id, !id.isEmpty else {
-            throw MapError(.invalidData, "\(path):\(lineNumber): the job has no id", remedy: "give each job an \"id\"")
+            throw MapError(.invalidData, "the job has no id", at: InputLocation(file: path, line: lineNumber), remedy: "give each job an \"id\"")
         }
         guard words.contains("-o") else {
-            throw MapError(.invalidData, "\(path):\(lineNumber): job \"\(id)\" has no output", remedy: "give each job an \"output\" file name")
+            throw MapError(.invalidData, "job \"\(id)\" has no output", at: InputLocation(file: path, line: lineNumber), remedy: "give each job an \"output\" file name")
         }
         return (id, words)
     }
@@ -103,7 +107,7 @@ enum BatchManifest {
             return words
         case .null: return []
         case .object:
-            throw MapError(.invalidData, "\(path):\(line): \(key): expected a string, number, boolean or array")
+            throw MapError(.invalidData, "\(key): expected a string, number, boolean or array", at: InputLocation(file: path, line: line))
         }
     }
 

@@ -32,7 +32,7 @@ extension EncodedImage {
         do {
             try self.init(validating: bytes, limits: limits)
         } catch {
-            throw MapError(.invalidData, "\(source): \(error.reason)", remedy: "give a PNG or JPEG image")
+            throw MapError(.invalidData, "\(error.reason)", at: InputLocation(file: source), remedy: "give a PNG or JPEG image")
         }
     }
 }

@@ -133,7 +133,7 @@ package final class SQLiteDatabase {
         let rc = sqlite3_open_v2(uri, &opened, flags, nil)
         guard let opened else {
             throw MapError(
-                .internalFailure, "\(path): cannot open the database (out of memory)",
+                .internalFailure, "cannot open the database (out of memory)", at: InputLocation(file: path),
                 remedy: nil)
         }
         guard rc == SQLITE_OK else {
@@ -152,7 +152,7 @@ package final class SQLiteDatabase {
             // query_only makes SQLite refuse any writing statement on this connection.
             guard sqlite3_db_readonly(handle, "main") == 1 else {
                 throw MapError(
-                    .internalFailure, "\(path): SQLite did not open the database read-only",
+                    .internalFailure, "SQLite did not open the database read-only", at: InputLocation(file: path),
                     remedy: "report this as a bug")
             }
             try execute("PRAGMA query_only = ON")
@@ -177,7 +177,7 @@ package final class SQLiteDatabase {
         guard rc == SQLITE_OK else { throw error(rc) }
         guard let statement else {
             throw MapError(
-                .internalFailure, "\(path): empty SQL statement", remedy: "report this as a bug")
+                .internalFailure, "empty SQL statement", at: InputLocation(file: path), remedy: "report this as a bug")
         }
         return Statement(database: self, handle: statement)
     }
@@ -328,45 +328,45 @@ package final class SQLiteDatabase {
         switch resultCode & 0xFF {
         case SQLITE_NOTADB:
             return MapError(
-                .invalidData, "\(path): not a SQLite database (\(sqliteMessage))",
+                .invalidData, "not a SQLite database (\(sqliteMessage))", at: InputLocation(file: path),
                 remedy: "give the path of a SQLite database file")
         case SQLITE_CORRUPT:
             return MapError(
-                .invalidData, "\(path): damaged SQLite database (\(sqliteMessage))",
+                .invalidData, "damaged SQLite database (\(sqliteMessage))", at: InputLocation(file: path),
                 remedy: "restore the file from a backup, or try the sqlite3 shell's .recover")
         case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH:
             return MapError(
-                .missingInput, "\(path): cannot open the database (\(sqliteMessage))",
+                .missingInput, "cannot open the database (\(sqliteMessage))", at: InputLocation(file: path),
                 remedy: "check that the file exists and that you may read it")
         case SQLITE_BUSY, SQLITE_LOCKED:
             return MapError(
-                .unavailable, "\(path): the database is locked (\(sqliteMessage))",
+                .unavailable, "the database is locked (\(sqliteMessage))", at: InputLocation(file: path),
                 remedy: "try again when the program writing it has finished")
         case SQLITE_READONLY:
             // SQLITE_READONLY_ROLLBACK, a function-like macro Swift does not import.
             if resultCode == SQLITE_READONLY | (3 << 8) {
                 return MapError(
                     .ioFailure,
-                    "\(path): the database has an unfinished transaction (\(sqliteMessage))",
+                    "the database has an unfinished transaction (\(sqliteMessage))", at: InputLocation(file: path),
                     remedy: "open it once read-write (e.g. with the sqlite3 shell) so SQLite can"
                         + " roll the transaction back")
             }
             return MapError(
-                .cannotCreate, "\(path): cannot write the database (\(sqliteMessage))",
+                .cannotCreate, "cannot write the database (\(sqliteMessage))", at: InputLocation(file: path),
                 remedy: "check that you may write the file and its directory")
         case SQLITE_FULL:
             return MapError(
-                .ioFailure, "\(path): the disk is full (\(sqliteMessage))",
+                .ioFailure, "the disk is full (\(sqliteMessage))", at: InputLocation(file: path),
                 remedy: "free some disk space and try again")
         case SQLITE_IOERR:
             return MapError(
-                .ioFailure, "\(path): input/output error (\(sqliteMessage))",
+                .ioFailure, "input/output error (\(sqliteMessage))", at: InputLocation(file: path),
                 remedy: "check the disk and the file system")
         case SQLITE_CONSTRAINT, SQLITE_MISMATCH, SQLITE_RANGE, SQLITE_TOOBIG:
-            return MapError(.invalidData, "\(path): \(sqliteMessage)", remedy: nil)
+            return MapError(.invalidData, "\(sqliteMessage)", at: InputLocation(file: path), remedy: nil)
         default:
             return MapError(
-                .internalFailure, "\(path): SQLite error \(resultCode) (\(sqliteMessage))",
+                .internalFailure, "SQLite error \(resultCode) (\(sqliteMessage))", at: InputLocation(file: path),
                 remedy: "report this as a bug")
         }
     }

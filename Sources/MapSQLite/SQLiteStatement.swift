@@ -28,7 +28,7 @@ package final class Statement {
     private func live() throws -> OpaquePointer {
         guard let handle else {
             throw MapError(
-                .internalFailure, "\(database.path): statement used after finalize",
+                .internalFailure, "statement used after finalize", at: InputLocation(file: database.path),
                 remedy: "report this as a bug")
         }
         return handle
@@ -101,7 +101,7 @@ package final class Statement {
         let index = sqlite3_bind_parameter_index(try live(), name)
         guard index > 0 else {
             throw MapError(
-                .internalFailure, "\(database.path): no SQL parameter named \(name)",
+                .internalFailure, "no SQL parameter named \(name)", at: InputLocation(file: database.path),
                 remedy: "report this as a bug")
         }
         try bind(value, at: Int(index))

@@ -112,7 +112,7 @@ struct FavoritesExportTests {
     func badCSV(text: String, message: String) {
         let error = mapError { _ = try FavoritesImport.decode(Array(text.utf8), format: .csv, fileName: "min.csv") }
         #expect(error?.kind == .invalidData)
-        #expect(error?.message.hasPrefix(message) == true, "\(String(describing: error))")
+        #expect(error?.locatedMessage.hasPrefix(message) == true, "\(String(describing: error))")
     }
 
     @Test("GPX from other programs: desc becomes the street, Garmin addresses are read, tracks ignored")
@@ -151,7 +151,7 @@ struct FavoritesExportTests {
     func badGPX(text: String, fragment: String) {
         let error = mapError { _ = try FavoritesImport.decode(Array(text.utf8), format: .gpx, fileName: "x.gpx") }
         #expect(error?.kind == .invalidData)
-        #expect(error?.message.contains(fragment) == true, "\(String(describing: error))")
+        #expect(error?.locatedMessage.contains(fragment) == true, "\(String(describing: error))")
     }
 
     @Test("GeoJSON from other programs: name, description, MultiPoint; lines skipped")
@@ -173,10 +173,10 @@ struct FavoritesExportTests {
 
         let untitled = #"{"type": "Point", "coordinates": [1, 2]}"#
         let error = mapError { _ = try FavoritesImport.decode(Array(untitled.utf8), format: .geojson, fileName: "p.geojson") }
-        #expect(error?.message.hasPrefix("p.geojson:1:1: the place has no name") == true, "\(String(describing: error))")
+        #expect(error?.locatedMessage.hasPrefix("p.geojson:1:1: the place has no name") == true, "\(String(describing: error))")
         let badRadius = #"{"type": "Feature", "properties": {"title": "A", "display_radius": "far"}, "geometry": {"type": "Point", "coordinates": [1, 2]}}"#
         let radiusError = mapError { _ = try FavoritesImport.decode(Array(badRadius.utf8), format: .geojson, fileName: "r.geojson") }
-        #expect(radiusError?.message.contains("properties.display_radius: expected meters") == true, "\(String(describing: radiusError))")
+        #expect(radiusError?.description.contains("properties.display_radius: expected meters") == true, "\(String(describing: radiusError))")
     }
 
     @Test("Formats from file names")

@@ -83,7 +83,7 @@ struct FavoritesWriterTests {
         let scratch = try FavoritesScratch()
         let error = mapError { try FavoritesWriter(path: scratch.file("favs.db")).add(place) }
         #expect(error?.kind == .invalidData)
-        #expect(error?.message.contains(fragment) == true, "\(String(describing: error))")
+        #expect(error?.locatedMessage.contains(fragment) == true, "\(String(describing: error))")
         #expect(try scratch.listing().isEmpty, "a refused first write leaves no file")
     }
 
@@ -114,7 +114,7 @@ struct FavoritesWriterTests {
                 FavoritePlace(name: "E", coordinate: denver, isGoingNext: true),
             ])
         }
-        #expect(error?.kind == .invalidData && error?.message.contains("2 places are marked going next") == true)
+        #expect(error?.kind == .invalidData && error?.locatedMessage.contains("2 places are marked going next") == true)
     }
 
     @Test("An import is one transaction: a failing row leaves the file byte for byte as it was")
@@ -133,7 +133,7 @@ struct FavoritesWriterTests {
                 FavoritePlace(name: "Two", coordinate: denver), FavoritePlace(name: "boom", coordinate: denver),
             ])
         }
-        #expect(error?.message.contains("boom refused") == true, "\(String(describing: error))")
+        #expect(error?.locatedMessage.contains("boom refused") == true, "\(String(describing: error))")
         #expect(try fileBytes(writer.path) == before)
         #expect(try writer.places().map(\.name) == ["Existing"])
         #expect(try writer.places()[0].isGoingNext)
@@ -144,7 +144,7 @@ struct FavoritesWriterTests {
             try writer.add(contentsOf: [FavoritePlace(name: "Fine", coordinate: denver), FavoritePlace(name: "", coordinate: denver)],
                 labels: ["in.csv:2", "in.csv:3"])
         }
-        #expect(invalid?.message.hasPrefix("in.csv:3: ") == true)
+        #expect(invalid?.locatedMessage.hasPrefix("in.csv:3: ") == true)
         #expect(try fileBytes(writer.path) == before)
     }
 
@@ -164,7 +164,7 @@ struct FavoritesWriterTests {
         #expect(try writer.removePlace(id: 1).name == "A")
         #expect(try writer.removePlace(named: "C").id == 4)
         let missingID = mapError { try writer.removePlace(id: 1) }
-        #expect(missingID?.kind == .invalidData && missingID?.message.contains("no place with id 1") == true)
+        #expect(missingID?.kind == .invalidData && missingID?.locatedMessage.contains("no place with id 1") == true)
         let missingName = mapError { try writer.removePlace(named: "c") }
         #expect(missingName?.message.contains("no place named 'c'") == true)
         let ambiguous = mapError { try writer.removePlace(named: "B") }
@@ -195,7 +195,7 @@ struct FavoritesWriterTests {
         for attempt in attempts {
             let error = mapError(attempt)
             #expect(error?.kind == .invalidRequest)
-            #expect(error?.message == "\(path): is a Core Data store exported from the iOS app; maprender reads it but never writes it")
+            #expect(error?.locatedMessage == "\(path): is a Core Data store exported from the iOS app; maprender reads it but never writes it")
             #expect(error?.remedy == "export it with 'maprender places export' and import into a new database")
         }
         #expect(try fileBytes(path) == before)
@@ -211,7 +211,7 @@ struct FavoritesWriterTests {
         let before = try fileBytes(newer)
         let error = mapError { try FavoritesWriter(path: newer).add(FavoritePlace(name: "A", coordinate: denver)) }
         #expect(error?.kind == .invalidData)
-        #expect(error?.message.contains("schema version 2 is newer than this maprender understands (1)") == true)
+        #expect(error?.locatedMessage.contains("schema version 2 is newer than this maprender understands (1)") == true)
         #expect(try fileBytes(newer) == before)
 
         let other = scratch.file("other.db")
@@ -243,7 +243,7 @@ struct FavoritesWriterTests {
         try SQLiteDatabase(path: broken, mode: .readWriteCreate).execute("CREATE TABLE places (id INTEGER PRIMARY KEY, name TEXT)")
         let before = try fileBytes(broken)
         let error = mapError { try FavoritesWriter(path: broken).add(FavoritePlace(name: "A", coordinate: denver)) }
-        #expect(error?.message.contains("has no column 'latitude', 'longitude'") == true)
+        #expect(error?.locatedMessage.contains("has no column 'latitude', 'longitude'") == true)
         #expect(try fileBytes(broken) == before)
     }
 

@@ -98,7 +98,7 @@ struct ForwardGeocoderTests {
         defer { stub.stop() }
         let error = mapError { _ = try geocoder(stub).geocode(query) }
         #expect(error?.kind == code)
-        #expect(error?.message.contains(fragment) == true, "\(String(describing: error))")
+        #expect(error?.locatedMessage.contains(fragment) == true, "\(String(describing: error))")
     }
 
     @Test("The User-Agent identifies maprender; a server that refuses anonymous clients is unavailable")
@@ -108,7 +108,7 @@ struct ForwardGeocoderTests {
         var anonymous = try geocoder(stub)
         anonymous.userAgent = "curl/8"
         let error = mapError { _ = try anonymous.geocode("2001 Colorado Blvd") }
-        #expect(error?.kind == .unavailable && error?.message.contains("HTTP 403") == true, "\(String(describing: error))")
+        #expect(error?.kind == .unavailable && error?.locatedMessage.contains("HTTP 403") == true, "\(String(describing: error))")
     }
 
     @Test("A slow server times out, a closed port is unreachable: both exit 69")
@@ -121,7 +121,7 @@ struct ForwardGeocoderTests {
         let url = stub.url
         stub.stop()
         let closed = mapError { _ = try ForwardGeocoder(endpoint: url).geocode("anything") }
-        #expect(closed?.kind == .unavailable && closed?.message.contains("cannot reach the geocoder") == true, "\(String(describing: closed))")
+        #expect(closed?.kind == .unavailable && closed?.locatedMessage.contains("cannot reach the geocoder") == true, "\(String(describing: closed))")
     }
 
     @Test("Only http and https URLs are accepted")
@@ -138,7 +138,7 @@ struct ForwardGeocoderTests {
         #expect(result.coordinate == Coordinate(latitude: 1.25, longitude: -2.5))
         #expect(result.city == "Smallville" && result.street == "Main St" && result.displayName == "x")
         let noLatitude = mapError { _ = try ForwardGeocoder.parse(Array(#"[{"lon": "1"}]"#.utf8), address: "x", source: "s") }
-        #expect(noLatitude?.kind == .unavailable && noLatitude?.message.contains("no valid \"lat\"") == true)
+        #expect(noLatitude?.kind == .unavailable && noLatitude?.locatedMessage.contains("no valid \"lat\"") == true)
         let object = mapError { _ = try ForwardGeocoder.parse(Array(#"{"error": "x"}"#.utf8), address: "x", source: "s") }
         #expect(object?.kind == .unavailable)
     }

@@ -372,7 +372,7 @@ struct PlaceStoreTests {
                 try PlaceStore(path: path, busyTimeout: 50).places()
             }
             #expect(error?.kind == .unavailable)
-            #expect(error?.message.hasPrefix("\(path): the database is locked") == true)
+            #expect(error?.locatedMessage.hasPrefix("\(path): the database is locked") == true)
             try writer.execute("ROLLBACK")
             #expect(try PlaceStore(path: path).places().count == 1)
         }
@@ -386,7 +386,7 @@ struct PlaceStoreTests {
             let path = directory.file("favs.db")
             let error = readError(path)
             #expect(error?.kind == .missingInput)
-            #expect(error?.message == "\(path): no such file")
+            #expect(error?.locatedMessage == "\(path): no such file")
             #expect(error?.remedy != nil)
             let listing = try directory.listing()
             #expect(listing == [])  // and nothing was created
@@ -398,7 +398,7 @@ struct PlaceStoreTests {
         try withTemporaryDirectory { directory in
             let error = readError(directory.path)
             #expect(error?.kind == .missingInput)
-            #expect(error?.message == "\(directory.path): is a directory, not a favorites database")
+            #expect(error?.locatedMessage == "\(directory.path): is a directory, not a favorites database")
         }
     }
 
@@ -413,7 +413,7 @@ struct PlaceStoreTests {
                 [.posixPermissions: 0o000], ofItemAtPath: path)
             let error = readError(path)
             #expect(error?.kind == .missingInput)
-            #expect(error?.message == "\(path): cannot be read (permission denied)")
+            #expect(error?.locatedMessage == "\(path): cannot be read (permission denied)")
         }
     }
 
@@ -433,7 +433,7 @@ struct PlaceStoreTests {
             try contents.write(to: URL(fileURLWithPath: path))
             let error = readError(path)
             #expect(error?.kind == .invalidData)
-            #expect(error?.message == "\(path): not a SQLite database (file is not a database)")
+            #expect(error?.locatedMessage == "\(path): not a SQLite database (file is not a database)")
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == contents)
             #expect(try directory.listing() == [name])
         }
@@ -449,7 +449,7 @@ struct PlaceStoreTests {
             try bytes.write(to: URL(fileURLWithPath: path))
             let error = readError(path)
             #expect(error?.kind == .invalidData)
-            #expect(error?.message == "\(path): not a SQLite database (file is not a database)")
+            #expect(error?.locatedMessage == "\(path): not a SQLite database (file is not a database)")
         }
     }
 
@@ -465,7 +465,7 @@ struct PlaceStoreTests {
             try bytes.prefix(2 * 4096 + 1000).write(to: URL(fileURLWithPath: path))
             let error = readError(path)
             #expect(error?.kind == .invalidData)
-            #expect(error?.message.hasPrefix("\(path): damaged SQLite database (") == true)
+            #expect(error?.locatedMessage.hasPrefix("\(path): damaged SQLite database (") == true)
         }
     }
 
@@ -477,7 +477,7 @@ struct PlaceStoreTests {
             let error = readError(path)
             #expect(error?.kind == .invalidData)
             #expect(
-                error?.message
+                error?.locatedMessage
                     == "\(path): no favorites table (expected 'places' or 'ZFAVORITEPLACE'; found no tables)"
             )
             let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -499,7 +499,7 @@ struct PlaceStoreTests {
             let error = readError(path)
             #expect(error?.kind == .invalidData)
             #expect(
-                error?.message
+                error?.locatedMessage
                     == "\(path): no favorites table (expected 'places' or 'ZFAVORITEPLACE'; found: notes, users)"
             )
         }
@@ -513,7 +513,7 @@ struct PlaceStoreTests {
                 at: path, schema: "CREATE TABLE places (id INTEGER PRIMARY KEY, name TEXT, longitude REAL);")
             let error = readError(path)
             #expect(error?.kind == .invalidData)
-            #expect(error?.message == "\(path): table places has no column 'latitude'")
+            #expect(error?.locatedMessage == "\(path): table places has no column 'latitude'")
         }
     }
 
@@ -543,7 +543,7 @@ struct PlaceStoreTests {
             try makeDatabase(at: path, schema: looseSchema, rows: [PlaceStoreTestRow(id: 1), row, PlaceStoreTestRow(id: 9)])
             let error = readError(path)
             #expect(error?.kind == .invalidData)
-            #expect(error?.message == "\(path): places row id 7: \(problem)")
+            #expect(error?.locatedMessage == "\(path): places row id 7: \(problem)")
             #expect(error?.remedy != nil)
         }
     }
@@ -561,7 +561,7 @@ struct PlaceStoreTests {
             let error = readError(path)
             #expect(error?.kind == .invalidData)
             #expect(
-                error?.message
+                error?.locatedMessage
                     == "\(path): ZFAVORITEPLACE row Z_PK 3: ZLATITUDE 100.0 is out of range [-90, 90]"
             )
         }
@@ -651,7 +651,7 @@ struct SQLiteDatabaseTests {
                 try database.execute("INSERT INTO t VALUES (1)")
             }
             #expect(error?.kind == .cannotCreate)
-            #expect(error?.message.hasPrefix(path + ": ") == true)
+            #expect(error?.locatedMessage.hasPrefix(path + ": ") == true)
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
         }
     }

@@ -101,7 +101,7 @@ struct ReverseGeocoderTests {
         try SQLiteDatabase(path: path, mode: .readWriteCreate).executeScript(
             "CREATE TABLE metadata (key TEXT, value TEXT); CREATE TABLE labels (id INTEGER);")
         let missing = mapError { _ = try ReverseGeocoder(path: path).reverseGeocode(Coordinate(latitude: 0, longitude: 0)) }
-        #expect(missing?.kind == .invalidData && missing?.message.contains("no countries table") == true)
+        #expect(missing?.kind == .invalidData && missing?.locatedMessage.contains("no countries table") == true)
         let invalid = mapError { _ = try geocoder.reverseGeocode(Coordinate(latitude: 100, longitude: 0)) }
         #expect(invalid?.kind == .invalidRequest)
     }

@@ -97,7 +97,7 @@ import MapTestSupport
     }
 
     @Test func fileVariantThrowsBadDataNamingTheSource() {
-        #expect(throws: MapError(.invalidData, "tiles/1/0/0.png: not a PNG or JPEG image", remedy: "give a PNG or JPEG image")) {
+        #expect(throws: MapError(.invalidData, "not a PNG or JPEG image", at: InputLocation(file: "tiles/1/0/0.png"), remedy: "give a PNG or JPEG image")) {
             try EncodedImage(validating: Array("nope".utf8), source: "tiles/1/0/0.png")
         }
     }

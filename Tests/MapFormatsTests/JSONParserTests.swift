@@ -19,7 +19,7 @@ private func parseError(_ bytes: [UInt8], fileName: String = "test.json") -> Str
         return nil
     } catch {
         #expect(error.kind == .invalidData)
-        return error.message
+        return error.locatedMessage
     }
 }
 
@@ -221,8 +221,8 @@ private func parseError(_ text: String, fileName: String = "test.json") -> Strin
     let node = try #require(document.root["a"]?.elements?.first)
     let error = document.error("expected a number, found a boolean", at: node, path: JSONPath.root.appending("a").appending(0))
     #expect(error.kind == .invalidData)
-    #expect(error.message == "x.json:2:9: a[0]: expected a number, found a boolean")
-    #expect(document.error("bad", at: document.root, path: .root).message == "x.json:1:1: bad")
+    #expect(error.locatedMessage == "x.json:2:9: a[0]: expected a number, found a boolean")
+    #expect(document.error("bad", at: document.root, path: .root).locatedMessage == "x.json:1:1: bad")
 }
 
 @Test func suggestsCloseNames() {
@@ -236,7 +236,7 @@ private func parseError(_ text: String, fileName: String = "test.json") -> Strin
     #expect {
         _ = try JSONDocument.read(atPath: "/nonexistent/map.json")
     } throws: { error in
-        (error as? MapError)?.kind == .missingInput && (error as? MapError)?.message == "/nonexistent/map.json: no such file"
+        (error as? MapError)?.kind == .missingInput && (error as? MapError)?.locatedMessage == "/nonexistent/map.json: no such file"
     }
     #expect {
         _ = try JSONDocument.read(atPath: "/tmp")

@@ -150,8 +150,8 @@ private func date(_ text: String) -> Date { ISO8601Timestamp.date(from: text)! }
 @Test func badLatitudeNamesLineAndColumn() throws {
     let error = try #require(fixtureError("bad-latitude.gpx"))
     #expect(error.kind == .invalidData)
-    #expect(error.message.hasPrefix(fixture("bad-latitude.gpx") + ":6:"), "\(error)")
-    #expect(error.message.contains("trkpt: latitude 91 is out of range [-90, 90]"), "\(error)")
+    #expect(error.locatedMessage.hasPrefix(fixture("bad-latitude.gpx") + ":6:"), "\(error)")
+    #expect(error.locatedMessage.contains("trkpt: latitude 91 is out of range [-90, 90]"), "\(error)")
 }
 
 @Test func badCoordinatesAreRejected() {
@@ -176,8 +176,8 @@ private func date(_ text: String) -> Date { ISO8601Timestamp.date(from: text)! }
 @Test func truncatedFileSaysWhereAndWhy() throws {
     let error = try #require(fixtureError("truncated.gpx"))
     #expect(error.kind == .invalidData)
-    #expect(error.message.hasPrefix(fixture("truncated.gpx") + ":6:"), "\(error)")
-    #expect(error.message.contains("malformed XML") && error.message.contains("truncated"), "\(error)")
+    #expect(error.locatedMessage.hasPrefix(fixture("truncated.gpx") + ":6:"), "\(error)")
+    #expect(error.locatedMessage.contains("malformed XML") && error.locatedMessage.contains("truncated"), "\(error)")
 }
 
 @Test func mismatchedTagIsMalformed() {
@@ -187,12 +187,12 @@ private func date(_ text: String) -> Date { ISO8601Timestamp.date(from: text)! }
 
 @Test func wrongRootElementIsNamed() throws {
     let error = try #require(fixtureError("wrong-root.gpx"))
-    #expect(error.message == fixture("wrong-root.gpx") + ":2:1: the root element is <kml>, not <gpx>", "\(error)")
+    #expect(error.locatedMessage == fixture("wrong-root.gpx") + ":2:1: the root element is <kml>, not <gpx>", "\(error)")
 }
 
 @Test func fileWithoutPointsSaysSo() throws {
     let error = try #require(fixtureError("no-points.gpx"))
-    #expect(error.kind == .invalidData && error.message.hasSuffix("no usable point: the file has no trkpt, rtept or wpt"))
+    #expect(error.kind == .invalidData && error.locatedMessage.hasSuffix("no usable point: the file has no trkpt, rtept or wpt"))
     #expect(decodeError("")?.contains("empty") == true)
     #expect(decodeError("hello")?.contains("test.gpx:1:1: malformed XML") == true)
 }
@@ -202,7 +202,7 @@ private func date(_ text: String) -> Date { ISO8601Timestamp.date(from: text)! }
     do {
         _ = try GPXDecoder.read(atPath: fixtures.path)
     } catch {
-        #expect(error.kind == .missingInput && error.message.contains("is a folder"))
+        #expect(error.kind == .missingInput && error.locatedMessage.contains("is a folder"))
     }
 }
 
@@ -211,12 +211,12 @@ private func date(_ text: String) -> Date { ISO8601Timestamp.date(from: text)! }
 @Test func billionLaughsIsRejectedUpFront() throws {
     let error = try #require(fixtureError("billion-laughs.gpx"))
     #expect(error.kind == .invalidData)
-    #expect(error.message == fixture("billion-laughs.gpx") + ":3:3: the DOCTYPE declares entities, which GPX files never need")
+    #expect(error.locatedMessage == fixture("billion-laughs.gpx") + ":3:3: the DOCTYPE declares entities, which GPX files never need")
 }
 
 @Test func externalEntityIsRejectedAndNeverFetched() throws {
     let error = try #require(fixtureError("external-entity.gpx"))
-    #expect(error.message.contains(":3: the DOCTYPE declares entities"))
+    #expect(error.locatedMessage.contains(":3: the DOCTYPE declares entities"))
 }
 
 @Test func entityDeclarationsAreFoundPastCommentsAndInUTF16() {
@@ -224,7 +224,7 @@ private func date(_ text: String) -> Date { ISO8601Timestamp.date(from: text)! }
     #expect(decodeError(hidden)?.contains("test.gpx:3:16: the DOCTYPE declares entities") == true)
     let utf16 = Array(hidden.replacingOccurrences(of: "<?xml version=\"1.0\"?>", with: "<?xml version=\"1.0\" encoding=\"UTF-16\"?>").data(using: .utf16)!)
     let error = mapError { () throws(MapError) in _ = try GPXDecoder.decode(utf16, fileName: "u16.gpx") }
-    #expect(error?.message == "u16.gpx:3:16: the DOCTYPE declares entities, which GPX files never need", "\(String(describing: error))")
+    #expect(error?.locatedMessage == "u16.gpx:3:16: the DOCTYPE declares entities, which GPX files never need", "\(String(describing: error))")
 }
 
 @Test func doctypeWithoutEntitiesAndExternalDTDIsReadWithoutFetching() throws {

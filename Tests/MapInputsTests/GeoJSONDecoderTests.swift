@@ -317,13 +317,13 @@ private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathCompon
     #expect {
         _ = try GeoJSONDecoder.read(atPath: bad)
     } throws: { error in
-        (error as? MapError)?.message == "\(bad):1:38: coordinates[1]: latitude 95.0 is out of range [-90, 90]"
+        (error as? MapError)?.locatedMessage == "\(bad):1:38: coordinates[1]: latitude 95.0 is out of range [-90, 90]"
     }
     #expect {
         _ = try GeoJSONDecoder.read(atPath: directory + "/missing.geojson")
     } throws: { error in
         let error = error as? MapError
-        return error?.kind == .missingInput && error?.message == "\(directory)/missing.geojson: no such file"
+        return error?.kind == .missingInput && error?.locatedMessage == "\(directory)/missing.geojson: no such file"
     }
 }
 

@@ -203,7 +203,7 @@ private func lightness(_ color: Color) -> Double {
             _ = try StyleDecoder.load(nameOrPath: directory + "/missing.json", stylesDirectory: directory)
         } throws: { error in
             let error = error as? MapError
-            return error?.kind == .missingInput && error?.message == "\(directory)/missing.json: no such file"
+            return error?.kind == .missingInput && error?.locatedMessage == "\(directory)/missing.json: no such file"
         }
         #expect {
             _ = try StyleDecoder.load(nameOrPath: "sub/x", stylesDirectory: directory)
@@ -217,7 +217,7 @@ private func lightness(_ color: Color) -> Double {
         #expect {
             _ = try StyleDecoder.load(nameOrPath: "broken", stylesDirectory: directory)
         } throws: { error in
-            (error as? MapError)?.message == "\(directory)/broken.json:2:23: marker.scale: expected a number, found a string"
+            (error as? MapError)?.locatedMessage == "\(directory)/broken.json:2:23: marker.scale: expected a number, found a string"
         }
     }
 }
@@ -226,6 +226,6 @@ private func lightness(_ color: Color) -> Double {
     #expect {
         _ = try StyleDecoder.load(nameOrPath: "sepia", stylesDirectory: "/nonexistent/styles")
     } throws: { error in
-        (error as? MapError)?.message == "unknown style \"sepia\"; available styles: dark, default, print"
+        (error as? MapError)?.locatedMessage == "unknown style \"sepia\"; available styles: dark, default, print"
     }
 }

@@ -275,7 +275,7 @@ struct ImageDecodingSizeRegressionTests {
             _ = try RasterImage(png: Self.pngHeader(width: 30_000, height: 30_000))
             Issue.record("decoded")
         } catch {
-            #expect(error.kind == .invalidData && error.message.contains("30000×30000 PNG is too large"), "\(error)")
+            #expect(error.kind == .invalidData && error.locatedMessage.contains("30000×30000 PNG is too large"), "\(error)")
         }
     }
 }

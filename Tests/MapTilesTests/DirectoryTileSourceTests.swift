@@ -81,7 +81,7 @@ import MapTestSupport
             try DirectoryTileSource(path: empty)
         } throws: { error in
             let error = error as? MapError
-            return error?.kind == .invalidData && error?.message.contains("{z}/{x}/{y}.png") == true
+            return error?.kind == .invalidData && error?.locatedMessage.contains("{z}/{x}/{y}.png") == true
         }
         #expect {
             try DirectoryTileSource(path: temporaryPath("absent"))

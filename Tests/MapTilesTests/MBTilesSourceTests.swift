@@ -137,7 +137,7 @@ import MapTestSupport
         let foreign = temporaryPath("foreign.mbtiles")
         defer { try? FileManager.default.removeItem(atPath: foreign) }
         try SQLiteDatabase(path: foreign, mode: .readWriteCreate).execute("CREATE TABLE places (name TEXT)")
-        #expect(throws: MapError(.invalidData, "\(foreign): not an MBTiles file (no tiles table)", remedy: "give an MBTiles file of raster tiles")) {
+        #expect(throws: MapError(.invalidData, "not an MBTiles file (no tiles table)", at: InputLocation(file: foreign), remedy: "give an MBTiles file of raster tiles")) {
             try MBTilesSource(path: foreign)
         }
 
@@ -149,13 +149,13 @@ import MapTestSupport
         let vector = temporaryPath("vector.mbtiles")
         defer { try? FileManager.default.removeItem(atPath: vector) }
         try makeMBTiles(at: vector, metadata: ["format": "pbf"], tiles: [TilePath(z: 0, x: 0, y: 0): [0x1F, 0x8B, 8, 0]])
-        #expect(throws: MapError(.invalidData, "\(vector): holds vector tiles (format pbf), which are not supported", remedy: "give an MBTiles file of PNG or JPEG raster tiles")) {
+        #expect(throws: MapError(.invalidData, "holds vector tiles (format pbf), which are not supported", at: InputLocation(file: vector), remedy: "give an MBTiles file of PNG or JPEG raster tiles")) {
             try MBTilesSource(path: vector)
         }
         let unlabelled = temporaryPath("unlabelled.mbtiles")
         defer { try? FileManager.default.removeItem(atPath: unlabelled) }
         try makeMBTiles(at: unlabelled, metadata: [:], tiles: [TilePath(z: 0, x: 0, y: 0): [0x1F, 0x8B, 8, 0]])
-        #expect(throws: MapError(.invalidData, "\(unlabelled): its first tile is not usable: gzip data (a vector tile?), not a PNG or JPEG image", remedy: "give an MBTiles file of PNG or JPEG raster tiles")) {
+        #expect(throws: MapError(.invalidData, "its first tile is not usable: gzip data (a vector tile?), not a PNG or JPEG image", at: InputLocation(file: unlabelled), remedy: "give an MBTiles file of PNG or JPEG raster tiles")) {
             try MBTilesSource(path: unlabelled)
         }
 

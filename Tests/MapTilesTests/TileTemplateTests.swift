@@ -57,7 +57,7 @@ import MapTestSupport
             try TileTemplate(template)
         } throws: { error in
             let error = error as? MapError
-            return error?.kind == .invalidRequest && error?.message == "tile URL template '\(template)': \(problem)"
+            return error?.kind == .invalidRequest && error?.locatedMessage == "tile URL template '\(template)': \(problem)"
         }
     }
 

@@ -265,7 +265,7 @@ struct WorldBasemapTests {
         defer { try? FileManager.default.removeItem(atPath: foreign) }
         try SQLiteDatabase(path: foreign, mode: .readWriteCreate).execute("CREATE TABLE t (x)")
         #expect { try WorldBasemap(path: foreign) } throws: {
-            ($0 as? MapError)?.kind == .invalidData && ($0 as? MapError)?.message.contains(foreign) == true
+            ($0 as? MapError)?.kind == .invalidData && ($0 as? MapError)?.locatedMessage.contains(foreign) == true
         }
     }
 }

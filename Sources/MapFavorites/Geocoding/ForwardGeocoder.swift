@@ -94,7 +94,7 @@ public struct ForwardGeocoder: Sendable {
         let (bytes, status) = try fetch(url)
         guard (200..<300).contains(status) else {
             throw MapError(
-                .unavailable, "\(endpoint.absoluteString): the geocoder answered HTTP \(status) for '\(address)'",
+                .unavailable, "the geocoder answered HTTP \(status) for '\(address)'", at: InputLocation(file: endpoint.absoluteString),
                 remedy: status == 403 || status == 429
                     ? "the service refuses or limits requests; wait, or run your own Nominatim"
                     : "check the --geocoder URL and try again later")
@@ -117,11 +117,11 @@ public struct ForwardGeocoder: Sendable {
             return (response.body, response.status)
         case .failure(.timedOut):
             throw MapError(
-                .unavailable, "\(endpoint.absoluteString): the geocoder did not answer within \(timeout.decimalString(places: 0)) s",
+                .unavailable, "the geocoder did not answer within \(timeout.decimalString(places: 0)) s", at: InputLocation(file: endpoint.absoluteString),
                 remedy: "check the --geocoder URL and the network, and try again")
         case .failure(let failure):
             throw MapError(
-                .unavailable, "\(endpoint.absoluteString): cannot reach the geocoder (\(failure.reason))",
+                .unavailable, "cannot reach the geocoder (\(failure.reason))", at: InputLocation(file: endpoint.absoluteString),
                 remedy: "check the --geocoder URL and the network, or give --lat and --lon instead")
         }
     }
@@ -153,12 +153,12 @@ public struct ForwardGeocoder: Sendable {
             document = try JSONDocument(parsing: bytes, fileName: "the geocoder's answer")
         } catch {
             throw MapError(
-                .unavailable, "\(source): the geocoder's answer is not JSON (\(error.message))",
+                .unavailable, "the geocoder's answer is not JSON (\(error.locatedMessage))", at: InputLocation(file: source),
                 remedy: "check that --geocoder names a Nominatim-compatible service")
         }
         guard let matches = document.root.elements else {
             throw MapError(
-                .unavailable, "\(source): the geocoder's answer is \(document.root.kindDescription), not an array of matches",
+                .unavailable, "the geocoder's answer is \(document.root.kindDescription), not an array of matches", at: InputLocation(file: source),
                 remedy: "check that --geocoder names a Nominatim-compatible service")
         }
         guard let match = matches.first else {
@@ -171,7 +171,7 @@ public struct ForwardGeocoder: Sendable {
             let node = match[key]
             guard let value = node?.number ?? node?.string.flatMap(Double.init), value.isFinite, abs(value) <= limit else {
                 throw MapError(
-                    .unavailable, "\(source): the geocoder's match has no valid \"\(key)\"",
+                    .unavailable, "the geocoder's match has no valid \"\(key)\"", at: InputLocation(file: source),
                     remedy: "check that --geocoder names a Nominatim-compatible service")
             }
             return value

@@ -112,7 +112,7 @@ public struct ReverseGeocoder: Sendable {
             let tables = Set(try database.tableNames())
             for table in ["countries", "admin1", "labels"] where !tables.contains(table) {
                 throw MapError(
-                    .invalidData, "\(path): no \(table) table, so no reverse geocoding",
+                    .invalidData, "no \(table) table, so no reverse geocoding", at: InputLocation(file: path),
                     remedy: "rebuild the file with Sources/MapTiles/WorldBasemap/make_world_basemap.py")
             }
             let point = MapPoint(coordinate)
@@ -133,7 +133,7 @@ public struct ReverseGeocoder: Sendable {
         } catch let error as MapError {
             throw error
         } catch {
-            throw MapError(.internalFailure, "\(path): \(error)", remedy: "report this as a bug")
+            throw MapError(.internalFailure, "\(error)", at: InputLocation(file: path), remedy: "report this as a bug")
         }
     }
 
@@ -175,7 +175,7 @@ public struct ReverseGeocoder: Sendable {
                     do {
                         rings = try GeometryBlob.decode(row.blob(at: 2) ?? [])
                     } catch {
-                        throw MapError(.invalidData, "\(path): \(table) row \(id) has a damaged geometry (\(error))")
+                        throw MapError(.invalidData, "\(table) row \(id) has a damaged geometry (\(error))", at: InputLocation(file: path))
                     }
                     return Region(name: row.text(at: 0) ?? "", detail: row.text(at: 1), rings: rings)
                 }.first

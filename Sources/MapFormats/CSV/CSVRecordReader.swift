@@ -131,7 +131,7 @@ public struct CSVRecordReader {
                 while true {
                     guard index < bytes.count else {
                         throw MapError(
-                            .invalidData, "\(fileName):\(openLine): a quoted field is not closed",
+                            .invalidData, "a quoted field is not closed", at: InputLocation(file: fileName, line: openLine),
                             remedy: "end every quoted field with \" (write a quote inside one as \"\")")
                     }
                     let byte = bytes[index]
@@ -150,7 +150,7 @@ public struct CSVRecordReader {
                 }
                 if index < bytes.count, bytes[index] != comma, bytes[index] != cr, bytes[index] != lf {
                     throw MapError(
-                        .invalidData, "\(fileName):\(line): text after a closing quote",
+                        .invalidData, "text after a closing quote", at: InputLocation(file: fileName, line: line),
                         remedy: "quote the whole field, and write a quote inside it as \"\"")
                 }
             } else {

@@ -10,13 +10,13 @@ public enum InputFile {
     public static func read(atPath path: String, what: String) throws(MapError) -> [UInt8] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw MapError(.missingInput, "\(path): no such file", remedy: "check the path of the \(what)")
+            throw MapError(.missingInput, "no such file", at: InputLocation(file: path), remedy: "check the path of the \(what)")
         }
         guard !isDirectory.boolValue else {
-            throw MapError(.missingInput, "\(path): is a folder, not a file", remedy: "give the path of the \(what) file")
+            throw MapError(.missingInput, "is a folder, not a file", at: InputLocation(file: path), remedy: "give the path of the \(what) file")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw MapError(.missingInput, "\(path): cannot be read", remedy: "check the file's permissions")
+            throw MapError(.missingInput, "cannot be read", at: InputLocation(file: path), remedy: "check the file's permissions")
         }
         return Array(data)
     }

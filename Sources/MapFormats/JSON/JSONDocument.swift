@@ -44,7 +44,10 @@ public struct JSONDocument: Sendable {
         case .success(let root):
             self.root = root
         case .failure(let failure):
-            throw MapError(.invalidData, "\(fileName):\(failure.position): \(failure.message)")
+            let position = failure.position
+            throw MapError(
+                .invalidData, failure.message,
+                at: InputLocation(file: fileName, line: position.line, column: position.column))
         }
     }
 
@@ -69,8 +72,13 @@ public struct JSONDocument: Sendable {
     public func error(_ message: String, at position: JSONNode.Position, path: JSONPath, remedy: String? = nil)
         -> MapError
     {
-        let place = path.isRoot ? "" : "\(path): "
-        return MapError(.invalidData, "\(fileName):\(position): \(place)\(message)", remedy: remedy)
+        MapError(.invalidData, message, at: location(of: position, path: path), remedy: remedy)
+    }
+
+    /// Where `position` and `path` are in this file; the path is left out at the root.
+    public func location(of position: JSONNode.Position, path: JSONPath) -> InputLocation {
+        InputLocation(
+            file: fileName, line: position.line, column: position.column, jsonPath: path.isRoot ? nil : "\(path)")
     }
 
     /// The name in `candidates` closest to `name` by edit distance, when it is close enough

@@ -39,21 +39,22 @@ public enum LocationCSVDecoder {
     public static func decode(_ bytes: [UInt8], fileName: String) throws(MapError) -> Track {
         var reader = CSVRecordReader(bytes: bytes, fileName: fileName)
         guard let header = try reader.nextRecord() else {
-            throw MapError(.invalidData, "\(fileName): the file is empty", remedy: "start with a header row: latitude,longitude,…")
+            throw MapError(.invalidData, "the file is empty", at: InputLocation(file: fileName), remedy: "start with a header row: latitude,longitude,…")
         }
         var columns: [String: Int] = [:]
         for (index, field) in header.fields.enumerated() {
             let lowered = field.trimmingCharacters(in: .whitespaces).lowercased()
             guard let name = columnNames.contains(lowered) ? lowered : aliases[lowered] else { continue }
             if columns[name] != nil {
-                throw MapError(.invalidData, "\(fileName):\(header.line): column '\(name)' appears twice in the header")
+                throw MapError(.invalidData, "column '\(name)' appears twice in the header", at: InputLocation(file: fileName, line: header.line))
             }
             columns[name] = index
         }
         guard let latitudeColumn = columns["latitude"], let longitudeColumn = columns["longitude"] else {
             let missing = ["latitude", "longitude"].filter { columns[$0] == nil }.joined(separator: " and ")
             throw MapError(
-                .invalidData, "\(fileName):\(header.line): the header has no \(missing) column (found: \(header.fields.joined(separator: ",")))",
+                .invalidData, "the header has no \(missing) column (found: \(header.fields.joined(separator: ",")))",
+                at: InputLocation(file: fileName, line: header.line),
                 remedy: "the first row must name the columns: " + columnNames.joined(separator: ","))
         }
 
@@ -69,7 +70,7 @@ public enum LocationCSVDecoder {
         while let line = try reader.nextRawRecord(into: &raw) {
             guard raw.count == header.fields.count else {
                 throw MapError(
-                    .invalidData, "\(fileName):\(line): \(raw.count) fields, but the header has \(header.fields.count)",
+                    .invalidData, "\(raw.count) fields, but the header has \(header.fields.count)", at: InputLocation(file: fileName, line: line),
                     remedy: "give every row one field per header column (quote fields that contain commas)")
             }
             let row = Row(record: raw, line: line, header: header.fields, fileName: fileName)
@@ -92,7 +93,7 @@ public enum LocationCSVDecoder {
                     course: try optional(courseColumn) ?? -1, speed: try optional(speedColumn) ?? -1, timestamp: timestamp))
         }
         guard !locations.isEmpty else {
-            throw MapError(.invalidData, "\(fileName): no location fixes, only a header row", remedy: "add one row per fix")
+            throw MapError(.invalidData, "no location fixes, only a header row", at: InputLocation(file: fileName), remedy: "add one row per fix")
         }
         return Track(locations: locations)
     }
@@ -114,7 +115,7 @@ private struct Row {
 
     func error(_ column: Int, _ message: String, remedy: String? = nil) -> MapError {
         let name = header[column].trimmingCharacters(in: .whitespaces)
-        return MapError(.invalidData, "\(fileName):\(line): column '\(name)': \(message)", remedy: remedy)
+        return MapError(.invalidData, "column '\(name)': \(message)", at: InputLocation(file: fileName, line: line), remedy: remedy)
     }
 
     /// The field's text with Foundation's `.whitespaces` trimmed from both ends.

@@ -61,16 +61,16 @@ public enum GPXDecoder {
     public static func read(atPath path: String) throws(MapError) -> GPXContent {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw MapError(.missingInput, "\(path): no such file", remedy: "check the path of the GPX file")
+            throw MapError(.missingInput, "no such file", at: InputLocation(file: path), remedy: "check the path of the GPX file")
         }
         guard !isDirectory.boolValue else {
-            throw MapError(.missingInput, "\(path): is a folder, not a file", remedy: "give the path of the GPX file")
+            throw MapError(.missingInput, "is a folder, not a file", at: InputLocation(file: path), remedy: "give the path of the GPX file")
         }
         let parser: XMLStreamParser
         do {
             parser = try XMLStreamParser(contentsOfFile: path)
         } catch {
-            throw MapError(.missingInput, "\(path): cannot be read", remedy: "check the file's permissions")
+            throw MapError(.missingInput, "cannot be read", at: InputLocation(file: path), remedy: "check the file's permissions")
         }
         return try parse(parser, fileName: path)
     }
@@ -88,7 +88,7 @@ public enum GPXDecoder {
         }
         guard !handler.content.isEmpty else {
             throw MapError(
-                .invalidData, "\(fileName): no usable point: the file has no trkpt, rtept or wpt",
+                .invalidData, "no usable point: the file has no trkpt, rtept or wpt", at: InputLocation(file: fileName),
                 remedy: "give a GPX file with a track, a route or waypoints")
         }
         return handler.content
@@ -106,28 +106,28 @@ public enum GPXDecoder {
     /// The `MapError` for an XML error in a GPX file: `FILE:LINE:COLUMN: message`, with a
     /// remedy that fits the kind of error.
     static func mapError(_ error: XMLError, fileName: String) -> MapError {
-        let place = "\(fileName):\(error.line):\(error.column)"
+        let place = InputLocation(file: fileName, line: error.line, column: error.column)
         switch error.kind {
         case .syntax, .truncated:
             return MapError(
-                .invalidData, "\(place): malformed XML: \(error.message)", remedy: "check that the file is complete, well-formed GPX")
+                .invalidData, "malformed XML: \(error.message)", at: place, remedy: "check that the file is complete, well-formed GPX")
         case .noRootElement:
-            return MapError(.invalidData, "\(fileName): the file is empty (no XML root element)", remedy: "give a GPX file")
+            return MapError(.invalidData, "the file is empty (no XML root element)", at: InputLocation(file: fileName), remedy: "give a GPX file")
         case .invalidText:
             return MapError(
-                .invalidData, "\(place): \(error.message)",
+                .invalidData, error.message, at: place,
                 remedy: "save the file as UTF-8, or declare its encoding: <?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>")
         case .unsupportedEncoding:
             return MapError(
-                .invalidData, "\(place): \(error.message)",
+                .invalidData, error.message, at: place,
                 remedy: "save the file as UTF-8 (or as ISO-8859-1, ISO-8859-15 or windows-1252, and declare it)")
         case .entityDeclaration:
             return MapError(
-                .invalidData, "\(place): the DOCTYPE declares entities, which GPX files never need",
+                .invalidData, "the DOCTYPE declares entities, which GPX files never need", at: place,
                 remedy: "remove the <!ENTITY …> declarations (entities are refused so that no file can make"
                     + " the parser expand or fetch them)")
         case .readFailed:
-            return MapError(.ioFailure, "\(fileName): \(error.message)")
+            return MapError(.ioFailure, error.message, at: InputLocation(file: fileName))
         }
     }
 }

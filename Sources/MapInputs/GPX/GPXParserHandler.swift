@@ -238,6 +238,8 @@ package struct GPXParserHandler {
 
     /// A data error at the current position.
     private func failure(_ message: String, remedy: String? = nil) -> MapError {
-        MapError(.invalidData, "\(fileName):\(position): \(message)", remedy: remedy)
+        MapError(
+            .invalidData, message, at: InputLocation(file: fileName, line: position.line, column: position.column),
+            remedy: remedy)
     }
 }

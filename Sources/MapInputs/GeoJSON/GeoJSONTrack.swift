@@ -27,7 +27,7 @@ public enum GeoJSONTrackDecoder {
         try reader.read(document.root, path: .root, properties: nil)
         guard !reader.tracks.isEmpty else {
             throw MapError(
-                .invalidData, "\(document.fileName): no usable point: the file has no LineString or MultiLineString",
+                .invalidData, "no usable point: the file has no LineString or MultiLineString", at: InputLocation(file: document.fileName),
                 remedy: "give a GeoJSON file with lines, a GPX file or a CSV file")
         }
         return reader.tracks

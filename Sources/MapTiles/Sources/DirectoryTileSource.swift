@@ -42,11 +42,11 @@ public struct DirectoryTileSource: RasterTileSource {
         let files = FileManager.default
         var isDirectory: ObjCBool = false
         guard files.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw MapError(.missingInput, "\(path): no such folder", remedy: "check the path of the tile folder")
+            throw MapError(.missingInput, "no such folder", at: InputLocation(file: path), remedy: "check the path of the tile folder")
         }
         let layout = MapError(
-            .invalidData, "\(path): no tiles found; a tile folder holds {z}/{x}/{y}.png (or .jpg) files,"
-                + " e.g. \(path)/0/0/0.png",
+            .invalidData, "no tiles found; a tile folder holds {z}/{x}/{y}.png (or .jpg) files, e.g. \(path)/0/0/0.png",
+            at: InputLocation(file: path),
             remedy: "point --basemap at the folder that holds the zoom-level folders")
         let zooms = DirectoryTileSource.numericNames(in: path).filter { (0...30).contains($0) }
         guard let minimum = zooms.min(), let maximum = zooms.max() else { throw layout }

@@ -50,10 +50,10 @@ public struct MBTilesSource: RasterTileSource {
     public init(path: String, isImagery: Bool? = nil) throws(MapError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw MapError(.missingInput, "\(path): no such file", remedy: "check the path of the MBTiles file")
+            throw MapError(.missingInput, "no such file", at: InputLocation(file: path), remedy: "check the path of the MBTiles file")
         }
         guard !isDirectory.boolValue else {
-            throw MapError(.missingInput, "\(path): is a folder, not an MBTiles file", remedy: "give the .mbtiles file")
+            throw MapError(.missingInput, "is a folder, not an MBTiles file", at: InputLocation(file: path), remedy: "give the .mbtiles file")
         }
         self.path = path
         let facts: Facts
@@ -67,11 +67,11 @@ public struct MBTilesSource: RasterTileSource {
         switch format {
         case "pbf", "mvt", "application/vnd.mapbox-vector-tile", "application/x-protobuf":
             throw MapError(
-                .invalidData, "\(path): holds vector tiles (format \(format ?? "")), which are not supported",
+                .invalidData, "holds vector tiles (format \(format ?? "")), which are not supported", at: InputLocation(file: path),
                 remedy: "give an MBTiles file of PNG or JPEG raster tiles")
         case "webp", "image/webp":
             throw MapError(
-                .invalidData, "\(path): holds WebP tiles, which are not supported",
+                .invalidData, "holds WebP tiles, which are not supported", at: InputLocation(file: path),
                 remedy: "convert the tiles to PNG or JPEG")
         default: break
         }
@@ -80,7 +80,7 @@ public struct MBTilesSource: RasterTileSource {
             header = try ImageHeader(parsing: facts.firstTile)
         } catch {
             throw MapError(
-                .invalidData, "\(path): its first tile is not usable: \(error.reason)",
+                .invalidData, "its first tile is not usable: \(error.reason)", at: InputLocation(file: path),
                 remedy: "give an MBTiles file of PNG or JPEG raster tiles")
         }
         let scale = metadata["scale"].flatMap(Double.init).flatMap { $0 >= 1 && $0 <= 4 ? $0 : nil } ?? 1
@@ -150,9 +150,9 @@ public struct MBTilesSource: RasterTileSource {
     private static func converted(_ error: any Error, path: String) -> MapError {
         switch error {
         case let error as BadFile:
-            return MapError(.invalidData, "\(path): \(error.message)", remedy: "give an MBTiles file of raster tiles")
+            return MapError(.invalidData, "\(error.message)", at: InputLocation(file: path), remedy: "give an MBTiles file of raster tiles")
         case let error as MapError: return error
-        default: return MapError(.internalFailure, "\(path): \(error)", remedy: "report this as a bug")
+        default: return MapError(.internalFailure, "\(error)", at: InputLocation(file: path), remedy: "report this as a bug")
         }
     }
 
@@ -166,7 +166,7 @@ public struct MBTilesSource: RasterTileSource {
             statement = try database.prepare(
                 "SELECT tile_data FROM tiles WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3")
         } catch {
-            let reason = "cannot read the MBTiles file (\(MBTilesSource.converted(error, path: path).message))"
+            let reason = "cannot read the MBTiles file (\(MBTilesSource.converted(error, path: path).locatedMessage))"
             for path in paths { results[path] = .failure(TileFailure(tile: path, reason: reason)) }
             return results
         }
@@ -187,7 +187,7 @@ public struct MBTilesSource: RasterTileSource {
             try statement.bind([.integer(Int64(tile.z)), .integer(Int64(tile.x)), .integer(Int64(tile.tmsRow))])
             bytes = try statement.step() ? statement.blob(at: 0) ?? [] : nil
         } catch {
-            return .failure(TileFailure(tile: tile, reason: "cannot read the MBTiles file (\(MBTilesSource.converted(error, path: path).message))"))
+            return .failure(TileFailure(tile: tile, reason: "cannot read the MBTiles file (\(MBTilesSource.converted(error, path: path).locatedMessage))"))
         }
         guard let bytes else { return .failure(TileFailure(tile: tile, reason: "not in the MBTiles file")) }
         do {

@@ -192,7 +192,7 @@ public final class TileCache: @unchecked Sendable {
             } catch let error as MapError where isDamage(error) && attempt == 0 {
                 moveAside()
             } catch {
-                disabledReason = (error as? MapError)?.message ?? "\(path): \(error)"
+                disabledReason = (error as? MapError)?.locatedMessage ?? "\(path): \(error)"
                 return nil
             }
         }
@@ -206,7 +206,7 @@ public final class TileCache: @unchecked Sendable {
         let tables = try database.tableNames()
         guard id == TileCache.applicationID || (id == 0 && tables.isEmpty) else {
             // Another program's database: never moved aside or changed.
-            throw MapError(.unavailable, "\(path): is another program's SQLite database, not a maprender tile cache")
+            throw MapError(.unavailable, "is another program's SQLite database, not a maprender tile cache", at: InputLocation(file: path))
         }
         // An existing cache is only read here: setting the id or running CREATE … IF NOT
         // EXISTS would still write (and sync) the file at every start.
@@ -245,8 +245,8 @@ public final class TileCache: @unchecked Sendable {
     /// as a rejected value, which must not cost the whole cache.
     private func isDamage(_ error: MapError) -> Bool {
         error.kind == .invalidData
-            && (error.message.hasPrefix("\(path): not a SQLite database")
-                || error.message.hasPrefix("\(path): damaged SQLite database"))
+            && (error.locatedMessage.hasPrefix("\(path): not a SQLite database")
+                || error.locatedMessage.hasPrefix("\(path): damaged SQLite database"))
     }
 
     /// Renames a damaged cache file to `PATH.corrupt` (replacing an older one) and removes its

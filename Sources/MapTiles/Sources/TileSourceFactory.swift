@@ -83,7 +83,7 @@ public enum TileSourceFactory {
             return try MBTilesSource(path: argument)
         }
         if argument.contains("/") {
-            throw MapError(.missingInput, "\(argument): no such file or folder", remedy: "give \(acceptedForms)")
+            throw MapError(.missingInput, "no such file or folder", at: InputLocation(file: argument), remedy: "give \(acceptedForms)")
         }
         throw MapError(.invalidRequest, "--basemap \(argument): not a basemap", remedy: "give world, none, \(acceptedForms)")
     }

@@ -257,7 +257,7 @@ public struct WorldBasemap: BasemapSource {
     private func converted(_ error: any Error) -> MapError {
         switch error {
         case let error as BadFile: return failure(error.message)
-        case let error as MapError: return isEmbedded ? embeddedFailure(error.message) : error
+        case let error as MapError: return isEmbedded ? embeddedFailure(error.locatedMessage) : error
         default: return failure(String(describing: error))
         }
     }
@@ -266,7 +266,7 @@ public struct WorldBasemap: BasemapSource {
     private func failure(_ message: String) -> MapError {
         if isEmbedded { return embeddedFailure("\(path): \(message)") }
         return MapError(
-            .invalidData, "\(path): \(message)",
+            .invalidData, "\(message)", at: InputLocation(file: path),
             remedy: "rebuild it with Sources/MapTiles/WorldBasemap/make_world_basemap.py")
     }
 
