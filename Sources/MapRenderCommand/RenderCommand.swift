@@ -45,11 +45,11 @@ enum RenderCommand {
             }
         }
         let format = try request.resolvedFormat()
-        var style = try SceneLoader.style(for: request)
+        var style = try SceneLoading.style(for: request)
         if request.isTransparent { style.backgroundColor = style.backgroundColor.withAlpha(0) }
-        let scene = try SceneLoader.scene(for: request, style: style)
+        let scene = try SceneLoading.scene(for: request)
         let options = request.snapshotOptions(style: style, format: format)
-        let (basemap, tiles) = try SceneLoader.basemap(for: request)
+        let (basemap, tiles) = try SceneLoading.basemap(for: request)
         let cairo = CairoRenderer(decodesImagesInParallel: !inBatch)
         // SVG keeps real text; its layout measures text as Cairo would draw it.
         let renderer: any MapRenderer = format == .svg ? SVGRenderer(textMeasurer: cairo.textMeasurer) : cairo
@@ -82,98 +82,50 @@ enum RenderCommand {
     }
 }
 
-/// Turns the inputs of a request into a scene and a style.
-enum SceneLoader {
+/// Turns the inputs of a request into a scene, a style and a basemap, through the
+/// library's `SceneLoader` and `TileSourceFactory`.
+enum SceneLoading {
     static func style(for request: RenderRequest) throws(MapError) -> Style {
         try StyleDecoder.load(nameOrPath: request.styleName)
     }
 
-    /// What `--basemap` and `--map-type` name: the embedded vector world, raster tiles, or
-    /// both (hybrid: imagery with the world's borders and names); `none` for a plain
-    /// background.
+    /// What `--basemap` and `--map-type` name.
     static func basemap(for request: RenderRequest) throws(MapError) -> (vector: (any BasemapSource)?, tiles: (any RasterTileSource)?) {
-        switch request.basemap {
-        case "none": return (nil, nil)
-        case "world":
-            guard request.mapType == .standard else {
-                throw MapError(.invalidRequest, "--map-type \(request.mapType.rawValue) needs imagery tiles",
-                    remedy: "give --basemap with an imagery source, e.g. --basemap esri-imagery")
-            }
-            return (try WorldBasemap.embedded(), nil)
-        default:
-            let tiles = try TileSourceFactory.source(for: request.basemap, options: request.tileOptions)
-            return (request.mapType == .hybrid ? try WorldBasemap.embedded() : nil, tiles)
-        }
+        try TileSourceFactory.basemap(for: request.basemap, mapType: request.mapType, options: request.tileOptions)
     }
 
-    static func scene(for request: RenderRequest, style: Style) throws(MapError) -> MapScene {
-        var scene = MapScene(
-            circles: request.circles, userLocation: request.userLocation, title: request.title, attribution: request.attribution)
-        for path in request.placeDatabases {
-            let places = try PlaceStore.readPlaces(atPath: path)
-            if places.isEmpty {
-                throw MapError(.invalidData, "\(path): the database holds no places", remedy: "add some with 'sqlite3' or give --pin")
-            }
-            scene.places += places
-        }
-        for path in request.geoJSONFiles {
-            let content = try GeoJSONDecoder.read(atPath: path, style: style)
-            scene.places += content.places
-            scene.polylines += content.polylines
-            scene.polygons += content.polygons
-        }
-        if !request.trackInput.paths.isEmpty {
-            for file in try request.trackInput.files() {
-                if file.lowercased().hasSuffix(".gpx") {
-                    // A GPX file may hold only routes or waypoints; both are drawn.
-                    let content = try GPXDecoder.read(atPath: file)
-                    scene.tracks += content.tracks.map { request.trackInput.cleaned($0) }.filter { !$0.isEmpty }
-                    scene.polylines += content.routes
-                    scene.places += content.waypoints
-                    if content.isEmpty {
-                        throw MapError(.invalidData, "\(file): no track, route or waypoint in the file")
-                    }
-                } else {
-                    scene.tracks += try TrackInput.tracks(inFile: file).map { request.trackInput.cleaned($0) }.filter { !$0.isEmpty }
-                }
-            }
-            scene.trackDisplay = request.trackDisplay
-            if request.marksGeofenceEvents { scene.places += geofenceEventMarkers(scene) }
-            if request.showsTrackMarkers { scene.addTrackMarkers() }
-        }
-        scene.places += request.pins
-        if let image = request.markerImage {
-            let marker = MarkerImage(image: try PNGFile.read(atPath: image.path), anchorX: image.anchorX, anchorY: image.anchorY)
-            for index in scene.places.indices where scene.places[index].marker != .goingNext {
-                scene.places[index].marker = .image(marker)
-            }
-        }
-        return scene
+    static func scene(for request: RenderRequest) throws(MapError) -> MapScene {
+        try SceneLoader.scene(from: request.sceneInputs, placeDatabases: request.placeDatabases)
     }
+}
 
-    /// A small pin at each place a track entered (orange) or left (grey) a favorite's
-    /// geofence, titled with the event and its time of day.
-    private static func geofenceEventMarkers(_ scene: MapScene) -> [Place] {
-        let regions = CircularRegion.regions(for: scene.places).regions
-        let events = GeofenceMonitor(regions: regions, cushion: GeofenceMonitor.defaultCushion).events(for: scene.tracks)
-        return events.enumerated().map { index, event in
-            let time = event.timestamp.map { " " + String(ISO8601Timestamp.string(from: $0).dropFirst(11).prefix(5)) } ?? ""
-            let verb = event.kind == .enter ? "Enter" : "Exit"
-            return Place(
-                id: Int64(scene.places.count + index + 1), title: "\(verb) \(event.region.title)\(time)", coordinate: event.coordinate,
-                marker: .pin(event.kind == .enter ? Color(hex: 0xFF9500) : Color(hex: 0x8E8E93)))
-        }
+extension RenderRequest {
+    /// The request's inputs as the library takes them.
+    var sceneInputs: SceneInputs {
+        var inputs = SceneInputs()
+        inputs.overlayFiles = geoJSONFiles
+        inputs.trackPaths = trackInput.paths
+        inputs.trackCleaning = trackInput.cleaning
+        inputs.trackDisplay = trackDisplay
+        inputs.showsTrackMarkers = showsTrackMarkers
+        inputs.marksGeofenceEvents = marksGeofenceEvents
+        inputs.markerImage = markerImage.map { SceneInputs.MarkerImageFile(path: $0.path, anchorX: $0.anchorX, anchorY: $0.anchorY) }
+        inputs.pins = pins
+        inputs.circles = circles
+        inputs.userLocation = userLocation
+        inputs.title = title
+        inputs.attribution = attribution
+        return inputs
     }
-
 }
 
 /// `maprender fit …`: prints the viewport a render would use, as JSON.
 enum FitCommand {
     static func run(_ request: RenderRequest) throws(MapError) {
-        let style = try SceneLoader.style(for: request)
-        let scene = try SceneLoader.scene(for: request, style: style)
+        let style = try SceneLoading.style(for: request)
+        let scene = try SceneLoading.scene(for: request)
         let options = request.snapshotOptions(style: style, format: .png)
-        let (basemap, tiles) = try SceneLoader.basemap(for: request)
+        let (basemap, tiles) = try SceneLoading.basemap(for: request)
         let viewport = try MapSnapshotter(scene: scene, options: options, basemap: basemap, tiles: tiles)
             .viewport(measurer: CairoRenderer().textMeasurer)
         var members = viewport.jsonMembers

@@ -5,9 +5,6 @@ import MapInputs
 
 /// The track files of a `maprender track` run, and how to clean them.
 struct TrackInput {
-    /// The extensions read from a folder, and accepted for files.
-    static let extensions = ["gpx", "csv", "geojson"]
-
     /// The files and folders as given.
     var paths: [String] = []
     /// The cleaning rules, from the flags.
@@ -50,63 +47,11 @@ struct TrackInput {
         return seconds
     }
 
-    /// The files to read: each file as given, and the `.gpx`, `.csv` and `.geojson` files of
-    /// each folder, sorted by name.
-    func files() throws(MapError) -> [String] {
-        guard !paths.isEmpty else {
-            throw MapError(.invalidRequest, "no track file given", remedy: "give one or more .gpx, .csv or .geojson files, or a folder")
-        }
-        var files: [String] = []
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw MapError(.missingInput, "\(path): no such file or folder", remedy: "check the path")
-            }
-            guard isDirectory.boolValue else {
-                files.append(path)
-                continue
-            }
-            let names: [String]
-            do {
-                names = try FileManager.default.contentsOfDirectory(atPath: path)
-            } catch {
-                throw MapError(.missingInput, "\(path): the folder cannot be read", remedy: "check its permissions")
-            }
-            let tracks = names.filter { Self.extensions.contains(Self.fileExtension($0)) && !$0.hasPrefix(".") }.sorted()
-            guard !tracks.isEmpty else {
-                throw MapError(.missingInput, "\(path): the folder has no .gpx, .csv or .geojson file")
-            }
-            files += tracks.map { URL(fileURLWithPath: path).appendingPathComponent($0).path }
-        }
-        return files
-    }
+    /// The files to read: each file as given, the track files of each folder.
+    func files() throws(MapError) -> [String] { try TrackFiles.expand(paths) }
 
     /// The tracks of one file, each named (by its own name, else the file's).
-    static func tracks(inFile path: String) throws(MapError) -> [Track] {
-        var tracks: [Track]
-        switch fileExtension(path) {
-        case "gpx":
-            let content = try GPXDecoder.read(atPath: path)
-            guard !content.tracks.isEmpty else {
-                throw MapError(
-                    .invalidData, "\(path): no track (trk) in the file, only routes or waypoints",
-                    remedy: "give a GPX file with a recorded track")
-            }
-            tracks = content.tracks
-        case "csv":
-            tracks = [try LocationCSVDecoder.read(atPath: path)]
-        case "geojson", "json":
-            tracks = try GeoJSONTrackDecoder.read(atPath: path)
-        default:
-            throw MapError(
-                .invalidRequest, "\(path): unknown kind of track file", remedy: "give a .gpx, .csv or .geojson file")
-        }
-        let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        for index in tracks.indices where tracks[index].name?.isEmpty ?? true {
-            tracks[index].name = tracks.count == 1 ? base : "\(base) \(index + 1)"
-        }
-        return tracks
-    }
+    static func tracks(inFile path: String) throws(MapError) -> [Track] { try TrackFiles.tracks(inFile: path) }
 
     /// A track cleaned by the rules.
     func cleaned(_ track: Track) -> Track { track.cleaned(cleaning).track }
@@ -149,7 +94,4 @@ struct TrackInput {
         return text
     }
 
-    private static func fileExtension(_ path: String) -> String {
-        URL(fileURLWithPath: path).pathExtension.lowercased()
-    }
 }

@@ -59,8 +59,8 @@ public struct MapLayout: Sendable {
             }
         }
         for circle in scene.allCircles { add([circle.ring], reach: (circle.style ?? style.circle).reach) }
-        for line in scene.polylines { add([line.coordinates], reach: (line.style ?? style.polyline).reach) }
-        for polygon in scene.polygons { add(polygon.rings, reach: (polygon.style ?? style.polygon).reach) }
+        for line in scene.polylines { add([line.coordinates], reach: line.resolvedStyle(in: style).reach) }
+        for polygon in scene.polygons { add(polygon.rings, reach: polygon.resolvedStyle(in: style).reach) }
         for segment in scene.tracks.flatMap(\.segments) { add([segment.map(\.coordinate)], reach: style.track.reach) }
         if let user = scene.userLocation {
             items.append(FitItem(point: MapPoint(user.location.coordinate), margins: UserLocationShape.margins(for: user, style: style.userLocation)))
@@ -140,10 +140,10 @@ public struct MapLayout: Sendable {
             list.commands += BasemapLayout.geometryCommands(vector, in: viewport, style: style.basemap, drawsAreas: underlay.vectorDrawsAreas)
         }
         for polygon in scene.polygons {
-            draw(polygon.rings.map(OverlayProjection.mapPoints), closed: true, style: polygon.style ?? style.polygon, in: viewport, into: &list)
+            draw(polygon.rings.map(OverlayProjection.mapPoints), closed: true, style: polygon.resolvedStyle(in: style), in: viewport, into: &list)
         }
         for line in scene.polylines {
-            draw([OverlayProjection.mapPoints(line.coordinates)], closed: false, style: line.style ?? style.polyline, in: viewport, into: &list)
+            draw([OverlayProjection.mapPoints(line.coordinates)], closed: false, style: line.resolvedStyle(in: style), in: viewport, into: &list)
         }
         for circle in scene.allCircles {
             draw([OverlayProjection.mapPoints(circle.ring)], closed: true, style: circle.style ?? style.circle, in: viewport, into: &list)

@@ -25,16 +25,28 @@ public struct PolylineOverlay: Hashable, Sendable {
     /// The vertices in order. Consecutive vertices are joined by the geodesic between them;
     /// a step of more than 180° of longitude goes the short way across ±180°.
     public var coordinates: [Coordinate]
-    /// The look, or `nil` for the style's polyline look.
+    /// The whole look, or `nil` for the style's polyline look (with `styleOverride`).
     public var style: ShapeStyle?
+    /// The parts of the look the data sets (GeoJSON simplestyle), laid over the style's
+    /// polyline look at layout; ignored when `style` is set.
+    public var styleOverride: ShapeStyleOverride?
     /// A name, for the sidecar and diagnostics.
     public var title: String?
 
     /// Creates a polyline.
-    public init(coordinates: [Coordinate], style: ShapeStyle? = nil, title: String? = nil) {
+    public init(
+        coordinates: [Coordinate], style: ShapeStyle? = nil, styleOverride: ShapeStyleOverride? = nil,
+        title: String? = nil
+    ) {
         self.coordinates = coordinates
         self.style = style
+        self.styleOverride = styleOverride
         self.title = title
+    }
+
+    /// The look drawn in `mapStyle`.
+    public func resolvedStyle(in mapStyle: Style) -> ShapeStyle {
+        style ?? styleOverride.map { $0.applied(to: mapStyle.polyline, filled: false) } ?? mapStyle.polyline
     }
 }
 
@@ -42,16 +54,27 @@ public struct PolylineOverlay: Hashable, Sendable {
 public struct PolygonOverlay: Hashable, Sendable {
     /// The outer ring first, then the holes. Rings need not repeat their first vertex.
     public var rings: [[Coordinate]]
-    /// The look, or `nil` for the style's polygon look.
+    /// The whole look, or `nil` for the style's polygon look (with `styleOverride`).
     public var style: ShapeStyle?
+    /// The parts of the look the data sets (GeoJSON simplestyle), laid over the style's
+    /// polygon look at layout; ignored when `style` is set.
+    public var styleOverride: ShapeStyleOverride?
     /// A name, for the sidecar and diagnostics.
     public var title: String?
 
     /// Creates a polygon from its rings: the outer one first, then the holes.
-    public init(rings: [[Coordinate]], style: ShapeStyle? = nil, title: String? = nil) {
+    public init(
+        rings: [[Coordinate]], style: ShapeStyle? = nil, styleOverride: ShapeStyleOverride? = nil, title: String? = nil
+    ) {
         self.rings = rings
         self.style = style
+        self.styleOverride = styleOverride
         self.title = title
+    }
+
+    /// The look drawn in `mapStyle`.
+    public func resolvedStyle(in mapStyle: Style) -> ShapeStyle {
+        style ?? styleOverride.map { $0.applied(to: mapStyle.polygon, filled: true) } ?? mapStyle.polygon
     }
 }
 

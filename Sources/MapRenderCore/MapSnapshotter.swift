@@ -133,14 +133,22 @@ public struct MapSnapshotter: Sendable {
 
     /// The viewport the snapshot will use, without drawing anything.
     public func viewport(measurer: any TextMeasurer) throws(MapError) -> Viewport {
-        var viewport = try layout(measurer: measurer).viewport(for: framing, size: options.size)
+        try viewport(of: layout(measurer: measurer))
+    }
+
+    /// The viewport that frames `layout`, aligned to device pixels over raster tiles.
+    private func viewport(of layout: MapLayout) throws(MapError) -> Viewport {
+        var viewport = try layout.viewport(for: framing, size: options.size)
         if tiles != nil { viewport = viewport.alignedToDevicePixels(scale: options.scale) }
         return viewport
     }
 
     /// The laid-out map: display list, viewport, placements and diagnostics.
+    ///
+    /// The layout is built once and serves both the fit and the drawing.
     public func layOut(measurer: any TextMeasurer) throws(MapError) -> MapLayout.Result {
-        let viewport = try self.viewport(measurer: measurer)
+        let layout = layout(measurer: measurer)
+        let viewport = try viewport(of: layout)
         var underlay = MapLayout.Underlay()
         underlay.tiles = tiles?.tileSet(for: viewport, scale: options.scale)
         let vector = vectorUse
@@ -148,7 +156,7 @@ public struct MapSnapshotter: Sendable {
             underlay.vector = try basemap.vectorFeatures(in: viewport.visibleMapRect, zoom: viewport.zoom)
             underlay.vectorDrawsAreas = vector.areas
         }
-        return layout(measurer: measurer).layOut(in: viewport, underlay: underlay)
+        return layout.layOut(in: viewport, underlay: underlay)
     }
 
     /// Lays out and draws the snapshot with a backend.

@@ -40,7 +40,7 @@ public enum MarkerShape {
     /// The commands that draw `marker` marking `point`.
     public static func commands(for marker: Marker, at point: CanvasPoint, style: Style) -> [DrawCommand] {
         switch marker {
-        case .pin(let color): return pin(color: color, at: point, style: style)
+        case .pin(let color): return pin(color: color ?? style.marker.defaultPinColor, at: point, style: style)
         case .goingNext: return arrow(at: point, style: style)
         case .image(let marker): return [.image(marker.image, in: marker.rect(at: point))]
         }

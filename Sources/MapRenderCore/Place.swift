@@ -56,8 +56,8 @@ public struct Place: Hashable, Sendable {
 
 /// How a place is marked on the map.
 public enum Marker: Hashable, Sendable {
-    /// The classic map pin in a colour.
-    case pin(Color)
+    /// The classic map pin in a colour, or in the style's default pin colour for `nil`.
+    case pin(Color?)
     /// The arrow marker of the "where I am going next" favorite.
     case goingNext
     /// A picture from a PNG file.

@@ -131,7 +131,7 @@ struct TrackCommandTests {
         try expectFailure(["track", "stats", "--max-accuracy", "-5", ride], status: 64, mentions: ["--max-accuracy"])
         try expectFailure(["track", "events", ride], status: 64, mentions: ["track events needs --places DB"])
         try expectFailure(["track", "stats", "/nonexistent/ride.gpx"], status: 66, mentions: ["/nonexistent/ride.gpx: no such file"])
-        try expectFailure(["track", "stats", favorites], status: 64, mentions: ["unknown kind of track file"])
+        try expectFailure(["track", "stats", favorites], status: 65, mentions: ["favorites.db: not a GPX, GeoJSON or location CSV file"])
         let bad = fixtures + "/bad-latitude.gpx"
         try expectFailure(["track", "stats", bad], status: 65, mentions: [bad + ":6:", "latitude 91 is out of range"])
         try expectFailure(["track", "stats", fixtures + "/truncated.gpx"], status: 65, mentions: ["malformed XML", "truncated"])
@@ -185,6 +185,50 @@ struct TrackRenderTests {
         let bad = try Maprender.run(["--gpx", folder.path("bad.gpx"), "-o", folder.path("bad.png")])
         #expect(bad.status == 65 && bad.errors.contains("bad.gpx") && bad.errors.contains("91"), "stderr: \(bad.errors)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("bad.png")))
+    }
+}
+
+@Suite("input files recognised by content, end to end")
+struct InputKindTests {
+    let ride = Maprender.packageRoot.appendingPathComponent("examples/denver-ride.gpx").path
+    let rideCSV = Maprender.packageRoot.appendingPathComponent("examples/denver-ride.csv").path
+    let overlays = Maprender.packageRoot.appendingPathComponent("examples/overlays.geojson").path
+
+    @Test("a GPX file named .xml, a CSV named .txt and GeoJSON named .data are read by their content")
+    func misnamedFiles() throws {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.copyItem(atPath: ride, toPath: folder.path("route.xml"))
+        try FileManager.default.copyItem(atPath: rideCSV, toPath: folder.path("log.txt"))
+        // The example overlays name pictures beside them: the folder goes along.
+        try FileManager.default.copyItem(
+            atPath: Maprender.packageRoot.appendingPathComponent("examples/icons").path, toPath: folder.path("icons"))
+        try FileManager.default.copyItem(atPath: overlays, toPath: folder.path("shapes.data"))
+
+        let named = try Maprender.run(["track", "stats", "--json", ride])
+        let misnamed = try Maprender.run(["track", "stats", "--json", folder.path("route.xml")])
+        #expect(misnamed.status == 0, "stderr: \(misnamed.errors)")
+        let distance = { (run: RunResult) in
+            ((try? JSONSerialization.jsonObject(with: run.output)) as? [String: Any])?["distance"] as? Double
+        }
+        #expect(distance(misnamed) != nil && distance(misnamed) == distance(named))
+
+        let render = try Maprender.run([
+            "--gpx", folder.path("route.xml"), "--csv", folder.path("log.txt"), "--geojson", folder.path("shapes.data"),
+            "-o", folder.path("map.png"),
+        ])
+        #expect(render.status == 0, "stderr: \(render.errors)")
+        #expect(FileManager.default.fileExists(atPath: folder.path("map.png")))
+    }
+
+    @Test("content that is none of them is bad data (65) saying what was expected")
+    func unknownContent() throws {
+        let folder = try TemporaryDirectory()
+        try Data("just some notes\nnothing else\n".utf8).write(to: URL(fileURLWithPath: folder.path("notes.txt")))
+        let result = try Maprender.run(["track", "stats", folder.path("notes.txt")])
+        #expect(result.status == 65)
+        #expect(result.errors.contains("notes.txt: not a GPX, GeoJSON or location CSV file"), "\(result.errors)")
+        let render = try Maprender.run(["--gpx", folder.path("notes.txt"), "-o", folder.path("x.png")])
+        #expect(render.status == 65 && !FileManager.default.fileExists(atPath: folder.path("x.png")))
     }
 }
 

@@ -9,8 +9,17 @@ import MapErrors
 // GeoJSON (RFC 7946) with simplestyle-spec 1.1.0 properties: every geometry type, the
 // style overrides, and every validation error with its file, position and JSON path.
 
+/// The content of `text`, each styled overlay's look resolved in `style` as layout
+/// resolves it (`resolvedStyle(in:)`), so tests read the look that is drawn.
 private func decode(_ text: String, style: Style = .standard) throws -> GeoJSONContent {
-    try GeoJSONDecoder(style: style).decode(Array(text.utf8), fileName: "test.geojson")
+    var content = try GeoJSONDecoder().decode(Array(text.utf8), fileName: "test.geojson")
+    for index in content.polylines.indices where content.polylines[index].styleOverride != nil {
+        content.polylines[index].style = content.polylines[index].resolvedStyle(in: style)
+    }
+    for index in content.polygons.indices where content.polygons[index].styleOverride != nil {
+        content.polygons[index].style = content.polygons[index].resolvedStyle(in: style)
+    }
+    return content
 }
 
 /// The message of the `.invalidData` error decoding `text` throws, with the remedy after "; ".
@@ -67,7 +76,7 @@ private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathCompon
     #expect(content.places[1].subtitle == nil)
     #expect(content.places[0].coordinate == coordinate(39.74, -104.99))
     #expect(content.places[2].coordinate == coordinate(39.8, -105.1))
-    #expect(content.places.allSatisfy { $0.marker == .pin(Style.standard.marker.defaultPinColor) })
+    #expect(content.places.allSatisfy { $0.marker == .pin(nil) })
 
     #expect(content.polylines.count == 3)
     #expect(content.polylines[0].coordinates == [coordinate(39, -105), coordinate(40, -104)])
@@ -146,9 +155,7 @@ private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathCompon
     #expect(try decode(text).places.map(\.title) == ["t", "42", "fallback", ""])
 }
 
-@Test func markerColorsComeFromPropertiesOrTheStyle() throws {
-    var style = Style()
-    style.marker.defaultPinColor = .purple
+@Test func markerColorsComeFromPropertiesOrAreLeftToTheStyle() throws {
     let text = """
         {"type": "FeatureCollection", "features": [
           {"type": "Feature", "properties": {"marker-color": "#0a0", "marker-size": "large", "marker-symbol": "rocket"},
@@ -157,8 +164,9 @@ private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathCompon
           {"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [0, 0]}}
         ]}
         """
-    let markers = try decode(text, style: style).places.map(\.marker)
-    #expect(markers == [.pin(Color(hex: 0x00AA00)), .pin(.green), .pin(.purple)])
+    let markers = try decode(text).places.map(\.marker)
+    // No marker-color: no colour of its own; layout draws the style's default pin colour.
+    #expect(markers == [.pin(Color(hex: 0x00AA00)), .pin(.green), .pin(nil)])
 }
 
 @Test func simplestyleOverridesTheStyleDefaults() throws {
@@ -193,11 +201,22 @@ private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathCompon
     // Without a style fill to inherit from, simplestyle's default fill-opacity 0.6 applies.
     var noFill = Style()
     noFill.polygon.fillColor = nil
-    let content = try GeoJSONDecoder(style: noFill).decode(
-        Array(feature(polygon, properties: ##"{"fill": "#ff0000"}"##).utf8), fileName: "x.geojson")
+    let content = try decode(feature(polygon, properties: ##"{"fill": "#ff0000"}"##), style: noFill)
     #expect(content.polygons[0].style?.fillColor == Color(hex: 0xFF0000, alpha: 0.6))
     // Nothing styled, nothing overridden.
     #expect(try style(##"{"title": "x", "marker-color": "#fff"}"##) == nil)
+    let plain = try GeoJSONDecoder().decode(Array(feature(polygon).utf8), fileName: "x.geojson")
+    #expect(plain.polygons[0].styleOverride == nil && plain.polygons[0].style == nil)
+}
+
+@Test func theSameFileDrawsInEachStyle() throws {
+    // Decoded once, resolved in two styles: the override keeps each style's own opacity.
+    let text = feature(#"{"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, 1], [0, 0]]]}"#, properties: ##"{"fill": "#ff0000"}"##)
+    let polygon = try GeoJSONDecoder().decode(Array(text.utf8), fileName: "x.geojson").polygons[0]
+    var translucent = Style()
+    translucent.polygon.fillColor = Color(hex: 0x0000FF, alpha: 0.25)
+    #expect(polygon.resolvedStyle(in: translucent).fillColor == Color(hex: 0xFF0000, alpha: 0.25))
+    #expect(polygon.resolvedStyle(in: .standard).fillColor == Color(hex: 0xFF0000, alpha: Style.standard.polygon.fillColor!.alpha))
 }
 
 @Test func lineExtensions() throws {
@@ -337,10 +356,10 @@ private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathCompon
     }
     #expect(star.image.pixelWidth == 32 && star.anchorX == 0.5 && star.anchorY == 0.5)
     #expect(content.places[2].calloutImage?.pixelHeight == 32)
-    #expect(content.places[1].marker == .pin(Style.standard.marker.defaultPinColor))
+    #expect(content.places[1].marker == .pin(nil))
     #expect(content.polylines.map(\.title) == ["Cherry Creek Trail", "Walk: Union Station to Larimer Square"])
     #expect((15...30).contains(content.polylines[0].coordinates.count))
-    #expect(content.polylines[1].style?.dashPattern == [6, 4])
+    #expect(content.polylines[1].styleOverride?.dashPattern == [6, 4])
     #expect(content.polygons.count == 1)
     #expect(content.polygons[0].rings.count == 2)
     // Everything lies in Denver.

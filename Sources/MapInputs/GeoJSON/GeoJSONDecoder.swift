@@ -42,18 +42,17 @@ public struct GeoJSONContent: Hashable, Sendable {
 /// ignored.
 ///
 /// ```swift
-/// let content = try GeoJSONDecoder.read(atPath: "trail.geojson", style: style)
+/// let content = try GeoJSONDecoder.read(atPath: "trail.geojson")
 /// scene.polylines += content.polylines
 /// ```
+///
+/// The decoder returns what the file says and nothing of the map's style: a place without
+/// `marker-color` has a pin of no colour (`.pin(nil)`, the style's default at layout), an
+/// overlay with simplestyle properties a `ShapeStyleOverride` that layout lays over the
+/// style's look.
 public struct GeoJSONDecoder: Sendable {
-    /// The style whose defaults apply: the pin colour of places without `marker-color`,
-    /// and the polyline and polygon looks that simplestyle properties override.
-    public var style: Style
-
-    /// Creates a decoder that uses `style` for defaults.
-    public init(style: Style = .standard) {
-        self.style = style
-    }
+    /// Creates a decoder.
+    public init() {}
 
     /// Decodes a GeoJSON document.
     ///
@@ -71,7 +70,7 @@ public struct GeoJSONDecoder: Sendable {
     ///
     /// - Throws: `MapError` `.invalidData` as `decode(_:fileName:)`.
     public func decode(_ document: JSONDocument) throws(MapError) -> GeoJSONContent {
-        var reader = GeoJSONReader(document: document, style: style)
+        var reader = GeoJSONReader(document: document)
         try reader.readRoot()
         return reader.content
     }
@@ -80,15 +79,14 @@ public struct GeoJSONDecoder: Sendable {
     ///
     /// - Throws: `MapError` `.missingInput` ("P: no such file") when the file is missing or
     ///   unreadable, `.invalidData` for bad content.
-    public static func read(atPath path: String, style: Style = .standard) throws(MapError) -> GeoJSONContent {
-        try GeoJSONDecoder(style: style).decode(InputFile.read(atPath: path, what: "GeoJSON"), fileName: path)
+    public static func read(atPath path: String) throws(MapError) -> GeoJSONContent {
+        try GeoJSONDecoder().decode(InputFile.read(atPath: path, what: "GeoJSON"), fileName: path)
     }
 }
 
 /// One pass over a document, collecting content.
 private struct GeoJSONReader {
     let document: JSONDocument
-    let style: Style
     var content = GeoJSONContent()
 
     static let geometryTypes = [
@@ -96,9 +94,8 @@ private struct GeoJSONReader {
     ]
     static let allTypes = ["FeatureCollection", "Feature"] + geometryTypes
 
-    init(document: JSONDocument, style: Style) {
+    init(document: JSONDocument) {
         self.document = document
-        self.style = style
     }
 
     mutating func readRoot() throws(MapError) {
@@ -231,7 +228,7 @@ private struct GeoJSONReader {
     }
 
     private mutating func addPlace(at coordinate: Coordinate, _ properties: GeoJSONFeatureStyle) throws(MapError) {
-        var marker = Marker.pin(properties.markerColor ?? style.marker.defaultPinColor)
+        var marker = Marker.pin(properties.markerColor)
         if let path = properties.markerImage {
             let anchor = properties.markerAnchor ?? (0.5, 1)
             marker = .image(MarkerImage(image: try image(at: path), anchorX: anchor.x, anchorY: anchor.y))
@@ -252,14 +249,14 @@ private struct GeoJSONReader {
     private mutating func addPolyline(_ coordinates: [Coordinate], _ properties: GeoJSONFeatureStyle) {
         content.polylines.append(
             PolylineOverlay(
-                coordinates: coordinates, style: properties.shapeStyle(base: style.polyline, filled: false),
+                coordinates: coordinates, styleOverride: properties.shapeOverride,
                 title: properties.title))
     }
 
     private mutating func addPolygon(_ rings: [[Coordinate]], _ properties: GeoJSONFeatureStyle) {
         content.polygons.append(
             PolygonOverlay(
-                rings: rings, style: properties.shapeStyle(base: style.polygon, filled: true),
+                rings: rings, styleOverride: properties.shapeOverride,
                 title: properties.title))
     }
 }

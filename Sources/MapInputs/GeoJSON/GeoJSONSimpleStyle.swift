@@ -33,12 +33,6 @@ struct GeoJSONFeatureStyle {
 
     private init() {}
 
-    /// Whether any property that changes an overlay's look is present.
-    var overridesShape: Bool {
-        stroke != nil || strokeWidth != nil || strokeOpacity != nil || fill != nil || fillOpacity != nil
-            || dashPattern != nil || lineCap != nil || lineJoin != nil
-    }
-
     /// Reads the `properties` member of a Feature (`null` or absent means none).
     ///
     /// A `null` simplestyle value counts as absent (some exporters write every key). Values
@@ -83,37 +77,13 @@ struct GeoJSONFeatureStyle {
         if title == nil { title = name }
     }
 
-    /// The overlay's look: `nil` when the feature styles nothing, so the map's style
-    /// applies; otherwise `base` with the feature's values put in. `filled` says whether
-    /// fill properties apply (polygons) or not (polylines).
-    ///
-    /// Opacity follows simplestyle: `stroke-opacity` and `fill-opacity` are the opacity of
-    /// the line and the area, multiplied into the alpha written in the colour (1 for
-    /// `#rrggbb`). A colour given without an alpha of its own and without an opacity keeps
-    /// the style's opacity for it, so `"fill": "#ff0000"` stays as translucent as the
-    /// style's fill instead of hiding the map; with no style colour to inherit from the
-    /// simplestyle defaults apply (stroke 1.0, fill 0.6).
-    func shapeStyle(base: ShapeStyle, filled: Bool) -> ShapeStyle? {
-        guard overridesShape else { return nil }
-        var style = base
-        style.strokeColor = GeoJSONFeatureStyle.mix(
-            stroke, opacity: strokeOpacity, base: base.strokeColor, defaultOpacity: 1)
-        if let strokeWidth { style.lineWidth = strokeWidth }
-        if filled {
-            style.fillColor = GeoJSONFeatureStyle.mix(
-                fill, opacity: fillOpacity, base: base.fillColor, defaultOpacity: 0.6)
-        }
-        if let dashPattern { style.dashPattern = dashPattern }
-        if let lineCap { style.lineCap = lineCap }
-        if let lineJoin { style.lineJoin = lineJoin }
-        return style
-    }
-
-    private static func mix(_ color: Color?, opacity: Double?, base: Color?, defaultOpacity: Double) -> Color? {
-        guard let rgb = color ?? base else { return nil }
-        if let opacity { return rgb.withAlpha((color?.alpha ?? 1) * opacity) }
-        guard let color else { return base }
-        return color.alpha < 1 ? color : color.withAlpha(base?.alpha ?? defaultOpacity)
+    /// The overlay's look as the feature sets it, or `nil` when it sets nothing, so the
+    /// map's style applies unchanged (`ShapeStyleOverride.applied(to:filled:)` at layout).
+    var shapeOverride: ShapeStyleOverride? {
+        let override = ShapeStyleOverride(
+            strokeColor: stroke, strokeOpacity: strokeOpacity, lineWidth: strokeWidth, fillColor: fill,
+            fillOpacity: fillOpacity, dashPattern: dashPattern, lineCap: lineCap, lineJoin: lineJoin)
+        return override.isEmpty ? nil : override
     }
 
     // MARK: - Values

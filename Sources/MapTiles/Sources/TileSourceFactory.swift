@@ -88,3 +88,30 @@ public enum TileSourceFactory {
         throw MapError(.invalidRequest, "--basemap \(argument): not a basemap", remedy: "give world, none, \(acceptedForms)")
     }
 }
+
+extension TileSourceFactory {
+    /// What a basemap argument names for a kind of map: the embedded vector world
+    /// (`world`), nothing (`none`), or raster tiles (`source(for:options:)`) — with the
+    /// world's borders and names on top for `hybrid`.
+    ///
+    /// - Throws: `MapError` `.invalidRequest` for a satellite or hybrid map over the vector
+    ///   world (they need imagery), and what `source(for:options:)` and
+    ///   `WorldBasemap.embedded()` throw.
+    public static func basemap(for argument: String, mapType: MapType, options: HTTPTileOptions) throws(MapError) -> (
+        vector: (any BasemapSource)?, tiles: (any RasterTileSource)?
+    ) {
+        switch argument {
+        case "none": return (nil, nil)
+        case "world":
+            guard mapType == .standard else {
+                throw MapError(
+                    .invalidRequest, "a \(mapType.rawValue) map needs imagery tiles, not the vector world",
+                    remedy: "give an imagery source as the basemap, e.g. esri-imagery")
+            }
+            return (try WorldBasemap.embedded(), nil)
+        default:
+            let tiles = try source(for: argument, options: options)
+            return (mapType == .hybrid ? try WorldBasemap.embedded() : nil, tiles)
+        }
+    }
+}

@@ -1,0 +1,76 @@
+/// The kinds of input file a map is drawn from, recognised by extension and then by content.
+public enum InputFileKind: String, Hashable, Sendable, CaseIterable {
+    /// GPX 1.0 or 1.1: tracks, routes and waypoints.
+    case gpx
+    /// GeoJSON (RFC 7946).
+    case geoJSON
+    /// Location fixes as CSV with a header row (latitude, longitude, …).
+    case locationCSV
+
+    /// The extensions that name each kind, lower case.
+    public var extensions: [String] {
+        switch self {
+        case .gpx: ["gpx"]
+        case .geoJSON: ["geojson", "json"]
+        case .locationCSV: ["csv"]
+        }
+    }
+
+    /// The kind an extension names (`gpx`, `geojson`, `json`, `csv`, any case), or `nil`.
+    public init?(pathExtension: String) {
+        let lowercased = pathExtension.lowercased()
+        guard let kind = Self.allCases.first(where: { $0.extensions.contains(lowercased) }) else { return nil }
+        self = kind
+    }
+
+    /// The kind the first bytes of a file show, or `nil` when they show none of them.
+    ///
+    /// After a byte-order mark (UTF-8 or UTF-16, which GPX allows) and white space: XML
+    /// (`<`) whose first element is `gpx` — a prefixed `<x:gpx` too — is GPX; `{` is
+    /// GeoJSON; a first line that names a `latitude` or `lat` column is location CSV. Only
+    /// the start of the file is needed (see `sniffLength`).
+    public init?(sniffing bytes: some Collection<UInt8>) {
+        var head = Array(bytes.prefix(Self.sniffLength))
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { head.removeFirst(3) }
+        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) {
+            // UTF-16: keep every other byte, enough to see ASCII markup.
+            let bigEndian = head[0] == 0xFE
+            head = stride(from: bigEndian ? 3 : 2, to: head.count, by: 2).map { head[$0] }
+        }
+        let text = String(decoding: head, as: UTF8.self)
+        let trimmed = text.drop { $0.isWhitespace }
+        if trimmed.hasPrefix("<") {
+            guard Self.rootElement(of: trimmed).map({ $0 == "gpx" || $0.hasSuffix(":gpx") }) == true else { return nil }
+            self = .gpx
+        } else if trimmed.hasPrefix("{") {
+            self = .geoJSON
+        } else {
+            let header = trimmed.prefix { $0 != "\n" && $0 != "\r" }.lowercased()
+            let columns = header.split(separator: ",").map { $0.filter { $0 != " " && $0 != "\"" } }
+            guard columns.contains("latitude") || columns.contains("lat") else { return nil }
+            self = .locationCSV
+        }
+    }
+
+    /// How many bytes `init(sniffing:)` looks at: enough for an XML declaration, comments
+    /// and a DOCTYPE before the root element in any real file.
+    public static let sniffLength = 4096
+
+    /// The name of the first element of XML text (after the declaration, comments,
+    /// processing instructions and a DOCTYPE), or `nil` when the head holds none.
+    private static func rootElement(of text: Substring) -> String? {
+        var rest = text
+        while let open = rest.firstIndex(of: "<") {
+            rest = rest[rest.index(after: open)...]
+            guard let first = rest.first else { return nil }
+            if first == "?" || first == "!" {
+                let end: String = rest.hasPrefix("!--") ? "-->" : ">"
+                guard let close = rest.range(of: end) else { return nil }
+                rest = rest[close.upperBound...]
+                continue
+            }
+            return String(rest.prefix { !$0.isWhitespace && $0 != ">" && $0 != "/" })
+        }
+        return nil
+    }
+}

@@ -1,0 +1,35 @@
+public import MapRenderCore
+
+/// What input files add to a scene: places, overlays and tracks, as decoded (no style
+/// applied, tracks not cleaned).
+public struct SceneContent: Hashable, Sendable {
+    /// Pins: GPX waypoints, GeoJSON points.
+    public var places: [Place]
+    /// Lines: GPX routes, GeoJSON line strings.
+    public var polylines: [PolylineOverlay]
+    /// Areas: GeoJSON polygons.
+    public var polygons: [PolygonOverlay]
+    /// Recorded tracks: GPX tracks, location CSV, timed GeoJSON lines.
+    public var tracks: [Track]
+
+    /// Creates content.
+    public init(
+        places: [Place] = [], polylines: [PolylineOverlay] = [], polygons: [PolygonOverlay] = [], tracks: [Track] = []
+    ) {
+        self.places = places
+        self.polylines = polylines
+        self.polygons = polygons
+        self.tracks = tracks
+    }
+
+    /// Whether the content holds nothing to draw.
+    public var isEmpty: Bool { places.isEmpty && polylines.isEmpty && polygons.isEmpty && tracks.isEmpty }
+
+    /// Adds `other`'s content after this content's.
+    public mutating func formUnion(_ other: SceneContent) {
+        places += other.places
+        polylines += other.polylines
+        polygons += other.polygons
+        tracks += other.tracks
+    }
+}

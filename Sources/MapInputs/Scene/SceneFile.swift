@@ -1,0 +1,75 @@
+public import MapErrors
+import MapFormats
+public import MapRenderCore
+
+/// Reads one input file into scene content: the one table from a file's kind to its
+/// decoder, used by `render`, `fit`, `track` and library users alike.
+///
+/// ```swift
+/// let content = try SceneFile.read(atPath: "ride.xml")   // GPX, recognised by content
+/// scene.tracks += content.tracks
+/// ```
+public enum SceneFile {
+    /// What a GeoJSON file is read as.
+    public enum GeoJSONRole: Hashable, Sendable {
+        /// Points, lines and areas to draw: pins, polylines and polygons (`--geojson`).
+        case overlays
+        /// Recorded tracks: LineStrings with timed coordinates (`--gpx`/`--csv`,
+        /// `maprender track`).
+        case tracks
+    }
+
+    /// A decoder: the file's path to its content.
+    public typealias Decoder = @Sendable (_ path: String) throws(MapError) -> SceneContent
+
+    /// The decoder of each kind for a GeoJSON role.
+    public static func decoder(for kind: InputFileKind, geoJSON role: GeoJSONRole) -> Decoder {
+        switch (kind, role) {
+        case (.gpx, _):
+            return { path throws(MapError) in
+                let gpx = try GPXDecoder.read(atPath: path)
+                return SceneContent(places: gpx.waypoints, polylines: gpx.routes, tracks: gpx.tracks)
+            }
+        case (.locationCSV, _):
+            return { path throws(MapError) in SceneContent(tracks: [try LocationCSVDecoder.read(atPath: path)]) }
+        case (.geoJSON, .overlays):
+            return { path throws(MapError) in
+                let geoJSON = try GeoJSONDecoder.read(atPath: path)
+                return SceneContent(places: geoJSON.places, polylines: geoJSON.polylines, polygons: geoJSON.polygons)
+            }
+        case (.geoJSON, .tracks):
+            return { path throws(MapError) in SceneContent(tracks: try GeoJSONTrackDecoder.read(atPath: path)) }
+        }
+    }
+
+    /// The kind of the file at `path`: by its extension, else by its first bytes.
+    ///
+    /// - Throws: `MapError` `.missingInput` when the file cannot be read, `.invalidData`
+    ///   when neither its name nor its content says what it is.
+    public static func kind(ofFileAt path: String) throws(MapError) -> InputFileKind {
+        let fileName = path.split(separator: "/").last.map(String.init) ?? path
+        if let dot = fileName.lastIndex(of: "."),
+            let kind = InputFileKind(pathExtension: String(fileName[fileName.index(after: dot)...]))
+        {
+            return kind
+        }
+        let head = try InputFile.readPrefix(atPath: path, count: InputFileKind.sniffLength, what: "input")
+        if let kind = InputFileKind(sniffing: head) { return kind }
+        throw MapError(
+            .invalidData, "not a GPX, GeoJSON or location CSV file (neither its name nor its content says which)",
+            at: InputLocation(file: path),
+            remedy: "give GPX (XML with a <gpx> root), GeoJSON (a JSON object) or CSV whose header names latitude and longitude")
+    }
+
+    /// The content of the file at `path`, decoded by its kind (given, or found by
+    /// `kind(ofFileAt:)`).
+    ///
+    /// - Throws: `MapError` from the file's decoder, naming the file and the position.
+    public static func read(
+        atPath path: String, as kind: InputFileKind? = nil, geoJSON role: GeoJSONRole = .overlays
+    ) throws(MapError) -> SceneContent {
+        let resolved: InputFileKind
+        if let kind { resolved = kind } else { resolved = try self.kind(ofFileAt: path) }
+        return try decoder(for: resolved, geoJSON: role)(path)
+    }
+}
