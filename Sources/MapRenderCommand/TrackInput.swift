@@ -2,6 +2,7 @@ import Foundation
 import MapRenderCore
 import MapErrors
 import MapInputs
+import MapGeometry
 
 /// The track files of a `maprender track` run, and how to clean them.
 struct TrackInput {

@@ -5,6 +5,7 @@ import Testing
 import MapErrors
 @testable import MapInputs
 @testable import MapSQLite
+import MapGeometry
 
 
 @Suite("maprender track, end to end")

@@ -3,6 +3,7 @@ import MapGeometry
 import Testing
 
 @testable import MapRenderCore
+import MapTestSupport
 
 // Geofence events on synthetic tracks: hysteresis against boundary jitter, the initial
 // state, several regions and tracks, and the clamping of huge regions.

@@ -1,4 +1,5 @@
 public import MapRenderCore
+public import MapGeometry
 
 /// What input files add to a scene: places, overlays and tracks, as decoded (no style
 /// applied, tracks not cleaned).

@@ -1,5 +1,3 @@
-public import MapGeometry
-
 /// A recorded journey: location fixes in the order they were taken, in segments.
 ///
 /// A segment is a run of fixes recorded without interruption, like a GPX `trkseg`

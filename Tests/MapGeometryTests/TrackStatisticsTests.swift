@@ -2,7 +2,7 @@ import Foundation
 import MapGeometry
 import Testing
 
-@testable import MapRenderCore
+import MapTestSupport
 
 // Track statistics against the WGS84 geodesic and hand-computed times.
 

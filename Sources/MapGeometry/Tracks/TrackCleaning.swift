@@ -1,5 +1,4 @@
 public import FoundationEssentials
-public import MapGeometry
 
 /// Which fixes `Track.cleaned(_:)` keeps: the filters Core Location's guides tell an app to
 /// apply to the fixes it receives, applied here to recorded ones. Every rule can be turned

@@ -1,5 +1,4 @@
 public import FoundationEssentials
-public import MapGeometry
 
 /// Distance, times, speeds and climbing of one or more tracks, usually cleaned first
 /// (`Track.cleaned(_:)`).
