@@ -14,8 +14,8 @@ let package = Package(
         .library(
             name: "MapRender",
             targets: [
-                "MapErrors", "MapGeometry", "MapRenderCore", "MapFormats", "MapSQLite", "MapInputs", "MapTiles",
-                "MapFavorites", "MapRenderCairo", "MapRenderSVG",
+                "MapErrors", "MapGeometry", "MapFormats", "MapXML", "MapRenderCore", "MapSQLite", "MapInputs",
+                "MapTiles", "MapFavorites", "MapRenderCairo", "MapRenderSVG",
             ]),
     ],
     targets: [
@@ -47,11 +47,13 @@ let package = Package(
         // Readers and writers of text and file formats: JSON, XML, CSV records, timestamps,
         // image headers, atomic files.
         .target(name: "MapFormats", dependencies: ["MapErrors"]),
+        // The strict streaming XML parser (GPX): encodings, entities refused, namespaces.
+        .target(name: "MapXML"),
         // The SQLite wrapper.
         .target(name: "MapSQLite", dependencies: ["MapErrors", "CSQLite3"]),
         // GPX, GeoJSON, location CSV and style files to scene values; scene loading.
         .target(
-            name: "MapInputs", dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapFormats"],
+            name: "MapInputs", dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapFormats", "MapXML"],
             resources: [.copy("Resources")]),
         // Tile sources: the embedded world, MBTiles, folders, HTTP with its cache.
         .target(
@@ -63,7 +65,7 @@ let package = Package(
         .target(
             name: "MapFavorites",
             dependencies: [
-                "MapErrors", "MapGeometry", "MapRenderCore", "MapFormats", "MapSQLite", "MapInputs", "MapTiles",
+                "MapErrors", "MapGeometry", "MapRenderCore", "MapFormats", "MapXML", "MapSQLite", "MapInputs", "MapTiles",
             ]),
         // The Cairo + Pango painter: PNG (own encoder), PDF, image decoding.
         .target(
@@ -98,6 +100,7 @@ let package = Package(
         .testTarget(
             name: "MapRenderCoreTests", dependencies: ["MapRenderCore", "MapTestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "MapFormatsTests", dependencies: ["MapFormats", "MapTestSupport"]),
+        .testTarget(name: "MapXMLTests", dependencies: ["MapXML"]),
         .testTarget(
             name: "MapInputsTests", dependencies: ["MapInputs", "MapTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MapTilesTests", dependencies: ["MapTiles", "MapTestSupport"]),
@@ -107,6 +110,8 @@ let package = Package(
             name: "MapRenderCairoTests", dependencies: ["MapRenderCairo", "MapRenderSVG", "MapTiles", "MapTestSupport"],
             exclude: ["Goldens", "Failures"]),
         .testTarget(name: "MapRenderSVGTests", dependencies: ["MapRenderSVG", "MapTestSupport"]),
+        // The architecture rules, checked on the sources.
+        .testTarget(name: "PackageStructureTests"),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

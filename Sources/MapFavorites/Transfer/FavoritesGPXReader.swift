@@ -4,6 +4,7 @@ import MapRenderCore
 import MapErrors
 import MapFormats
 import MapInputs
+import MapXML
 
 /// Reads the waypoints of a GPX file as favorites, with the address and geofence fields of
 /// maprender's extensions (see `FavoritesImport` for the mapping).

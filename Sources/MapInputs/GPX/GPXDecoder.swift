@@ -3,6 +3,7 @@ public import MapRenderCore
 import MapGeometry
 public import MapErrors
 public import MapFormats
+public import MapXML
 
 /// What a GPX file holds: tracks, routes and waypoints, in file order.
 public struct GPXContent: Hashable, Sendable {

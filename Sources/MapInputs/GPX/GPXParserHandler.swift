@@ -3,6 +3,7 @@ import MapGeometry
 import MapRenderCore
 import MapErrors
 import MapFormats
+import MapXML
 
 /// Turns the events of a GPX document into `GPXContent` as it streams by.
 ///
