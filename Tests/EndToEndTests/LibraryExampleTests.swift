@@ -1,10 +1,14 @@
 import Foundation
+import Testing
+
+// Plain imports, as a package that depends on the library product has: the example may use
+// public API only.
 import MapGeometry
+import MapInputs
 import MapRenderCairo
 import MapRenderCore
-import Testing
-@testable import MapInputs
-@testable import MapTiles
+import MapRenderSVG
+import MapTiles
 
 /// The README's library example, verbatim between the markers, compiled and run here so it
 /// can never rot. `readmeMatchesThisFile` checks the README still shows this same code.
@@ -30,6 +34,20 @@ struct LibraryExampleTests {
         // snapshot.data is the PNG; point(for:) says where any coordinate landed, in points.
         return (snapshot.data, snapshot.point(for: museum.coordinate))
     }
+
+    /// A ride from a GPX file (or CSV, or GeoJSON: the kind is found by extension, then by
+    /// content), cleaned, with start and end pins, as SVG with real text.
+    func makeRideMap(gpxPath: String) throws -> MapSnapshot {
+        var inputs = SceneInputs()
+        inputs.trackPaths = [gpxPath]
+        inputs.trackDisplay.coloring = .speed
+        let scene = try SceneLoader.scene(from: inputs)
+
+        let options = MapSnapshotter.Options(format: .svg)
+        let renderer = SVGRenderer(textMeasurer: CairoRenderer().textMeasurer)
+        return try MapSnapshotter(scene: scene, options: options, basemap: try WorldBasemap.embedded())
+            .makeSnapshot(renderer: renderer)
+    }
     // END README EXAMPLE
 
     @Test("the example renders a 2× PNG and places the museum inside it")
@@ -38,6 +56,16 @@ struct LibraryExampleTests {
         let image = try RasterImage(png: png)
         #expect(image.width == 1200 && image.height == 800)
         #expect(museum.x > 0 && museum.x < 600 && museum.y > 0 && museum.y < 400)
+    }
+
+    @Test("the ride example loads the GPX file and writes SVG with its start and end pins")
+    func rideRuns() throws {
+        let ride = Maprender.packageRoot.appendingPathComponent("examples/denver-ride.gpx").path
+        let snapshot = try makeRideMap(gpxPath: ride)
+        let svg = String(decoding: snapshot.data, as: UTF8.self)
+        #expect(svg.hasPrefix("<svg ") && svg.contains("viewBox=\"0 0 800 600\""))
+        let titles = snapshot.annotations.map(\.title)
+        #expect(titles.contains("Start") && titles.contains("End"))
     }
 
     @Test("the README shows exactly this code")
