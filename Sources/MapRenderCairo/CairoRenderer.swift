@@ -59,7 +59,7 @@ public struct CairoRenderer: MapRenderer {
             else {
                 throw MapError(
                     .invalidRequest, "an image of \(Int(pixelWidth))×\(Int(pixelHeight)) pixels is too large to render",
-                    remedy: "keep each side within \(Self.maximumPixelSide) pixels and the area within \(Self.maximumPixelArea / 1_000_000) megapixels (--size × --scale)")
+                    remedy: "keep each side within \(Self.maximumPixelSide) pixels and the area within \(Self.maximumPixelArea / 1_000_000) megapixels (canvas size × scale)")
             }
             surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
             cairo_surface_set_device_scale(surface, scale, scale)

@@ -97,9 +97,9 @@ public struct MapLayout: Sendable {
             case .region(let region): return try Viewport.fitting(region, in: size)
             }
         } catch .noContent {
-            throw MapError(.invalidData, "nothing to draw", remedy: "give places, pins, overlays or a location, or frame the map with --center")
+            throw MapError(.invalidData, "nothing to draw", remedy: "give places, pins, overlays or a location, or frame the map around a center")
         } catch {
-            throw MapError(.invalidRequest, "the canvas size \(size) has no area", remedy: "give --size with a positive width and height")
+            throw MapError(.invalidRequest, "the canvas size \(size) has no area", remedy: "give a canvas size with a positive width and height")
         }
     }
 

@@ -118,11 +118,11 @@ public struct ForwardGeocoder: Sendable {
         case .failure(.timedOut):
             throw MapError(
                 .unavailable, "the geocoder did not answer within \(timeout.decimalString(places: 0)) s", at: InputLocation(file: endpoint.absoluteString),
-                remedy: "check the --geocoder URL and the network, and try again")
+                remedy: "check the geocoder's URL and the network, and try again")
         case .failure(let failure):
             throw MapError(
                 .unavailable, "cannot reach the geocoder (\(failure.reason))", at: InputLocation(file: endpoint.absoluteString),
-                remedy: "check the --geocoder URL and the network, or give --lat and --lon instead")
+                remedy: "check the geocoder's URL and the network, or give the coordinates instead")
         }
     }
 
@@ -154,17 +154,17 @@ public struct ForwardGeocoder: Sendable {
         } catch {
             throw MapError(
                 .unavailable, "the geocoder's answer is not JSON (\(error.locatedMessage))", at: InputLocation(file: source),
-                remedy: "check that --geocoder names a Nominatim-compatible service")
+                remedy: "check that the geocoder is a Nominatim-compatible service")
         }
         guard let matches = document.root.elements else {
             throw MapError(
                 .unavailable, "the geocoder's answer is \(document.root.kindDescription), not an array of matches", at: InputLocation(file: source),
-                remedy: "check that --geocoder names a Nominatim-compatible service")
+                remedy: "check that the geocoder is a Nominatim-compatible service")
         }
         guard let match = matches.first else {
             throw MapError(
                 .invalidData, "no match for '\(address)' at \(source)",
-                remedy: "check the address, add the city or country, or give --lat and --lon")
+                remedy: "check the address, add the city or country, or give the coordinates")
         }
         // Nominatim writes the numbers as strings; accept plain numbers too.
         func degrees(_ key: String, limit: Double) throws(MapError) -> Double {
@@ -172,7 +172,7 @@ public struct ForwardGeocoder: Sendable {
             guard let value = node?.number ?? node?.string.flatMap(Double.init), value.isFinite, abs(value) <= limit else {
                 throw MapError(
                     .unavailable, "the geocoder's match has no valid \"\(key)\"", at: InputLocation(file: source),
-                    remedy: "check that --geocoder names a Nominatim-compatible service")
+                    remedy: "check that the geocoder is a Nominatim-compatible service")
             }
             return value
         }

@@ -47,7 +47,7 @@ public struct DirectoryTileSource: RasterTileSource {
         let layout = MapError(
             .invalidData, "no tiles found; a tile folder holds {z}/{x}/{y}.png (or .jpg) files, e.g. \(path)/0/0/0.png",
             at: InputLocation(file: path),
-            remedy: "point --basemap at the folder that holds the zoom-level folders")
+            remedy: "give the folder that holds the zoom-level folders")
         let zooms = DirectoryTileSource.numericNames(in: path).filter { (0...30).contains($0) }
         guard let minimum = zooms.min(), let maximum = zooms.max() else { throw layout }
         guard let sample = DirectoryTileSource.firstTile(in: path, zooms: zooms.sorted()) else { throw layout }

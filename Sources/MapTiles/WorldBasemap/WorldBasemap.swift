@@ -71,7 +71,7 @@ public struct WorldBasemap: BasemapSource {
                 .internalFailure,
                 "the embedded world basemap (\(resourceName)) is missing: no \(bundleName) folder"
                     + " next to the executable",
-                remedy: "install maprender together with its \(bundleName) folder, or use --basemap none")
+                remedy: "install maprender together with its \(bundleName) folder, or draw without a basemap")
         }
         return try WorldBasemap(path: path, isEmbedded: true)
     }
@@ -273,6 +273,6 @@ public struct WorldBasemap: BasemapSource {
     private func embeddedFailure(_ message: String) -> MapError {
         MapError(
             .internalFailure, "the embedded world basemap is damaged or unreadable: \(message)",
-            remedy: "reinstall maprender, or use --basemap none")
+            remedy: "reinstall maprender, or draw without a basemap")
     }
 }
