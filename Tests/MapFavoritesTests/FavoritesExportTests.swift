@@ -84,7 +84,7 @@ struct FavoritesExportTests {
         #expect(content.waypoints[0].subtitle == "2001 Colorado Blvd, Denver, CO 80205")
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.contains("<gpx version=\"1.1\" creator=\"maprender\" xmlns=\"http://www.topografix.com/GPX/1/1\""))
-        #expect(text.contains("&quot;Quotes&quot;, commas &lt;and&gt; &apos;tags&apos;"))
+        #expect(text.contains("<name>\"Quotes\", commas &lt;and&gt; 'tags'</name>"))
     }
 
     @Test("A minimal CSV and aliases import")
