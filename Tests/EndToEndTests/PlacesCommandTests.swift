@@ -34,7 +34,8 @@ struct PlacesCommandTests {
         let folder = try TemporaryDirectory()
         let db = folder.path("favs.db")
         #expect(try places(["add", "--db", db, "--name", "Denver Museum", "--lat", "39.7475", "--lon", "-104.9428",
-                            "--radius", "0.5km", "--proximity", "--color", "purple", "--street", "2001 Colorado Blvd"]) == "1\n")
+                            "--radius", "0.5km", "--proximity", "--color", "purple", "--street", "2001 Colorado Blvd",
+                            "--city", "Denver", "--state", "CO", "--postal", "80205"]) == "1\n")
         #expect(try places(["add", "--db", db, "--name=Union Station", "--lat=39.7527", "--lon=-105.0001", "--going-next"]) == "2\n")
         let table = try places(["list", "--db", db])
         #expect(table == """
@@ -46,6 +47,9 @@ struct PlacesCommandTests {
         let json = try #require(try JSONSerialization.jsonObject(with: Data(places(["list", "--db", db, "--json"]).utf8)) as? [String: Any])
         let rows = try #require(json["places"] as? [[String: Any]])
         #expect(rows.count == 2 && rows[0]["street"] as? String == "2001 Colorado Blvd" && rows[0]["display_radius"] as? Double == 500)
+        #expect(rows[0]["city"] as? String == "Denver" && rows[0]["state"] as? String == "CO" && rows[0]["postal"] as? String == "80205")
+        #expect(rows[0]["subtitle"] as? String == "2001 Colorado Blvd, Denver, CO 80205")
+        #expect(rows[1]["subtitle"] is NSNull && rows[1]["street"] is NSNull)
         #expect(rows[1]["going_next"] as? Bool == true)
         #expect(try integrity(db) == ["ok"])
 
@@ -129,6 +133,61 @@ struct PlacesCommandTests {
         #expect(try places(["export", "--db", folder.path("new.db"), "--format", "csv"]).contains("Museum,,Denver,,,39.7475,-104.9428,1,300.0,0,"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
         #expect(try folder.listing() == ["app.geojson", "app.sqlite", "new.db"])
+    }
+
+    /// Runs a render and every `places` command that reads rows on `db`, expecting each to
+    /// fail as the render does: exit 65, the same standard error, nothing on standard output,
+    /// the database and its folder unchanged.
+    func expectRefusedEverywhere(_ db: String, in folder: TemporaryDirectory, message: String,
+                                 sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let before = try Data(contentsOf: URL(fileURLWithPath: db))
+        let listing = try folder.listing()
+        let render = try Maprender.run(["--places", db, "--basemap", "none", "-o", folder.path("map.png")])
+        #expect(render.status == 65, sourceLocation: sourceLocation)
+        #expect(render.errors.hasPrefix("error: \(db): \(message)"), "stderr: \(render.errors)", sourceLocation: sourceLocation)
+        let commands = [
+            ["list"], ["list", "--json"], ["export", "--format", "csv"], ["export", "--format", "gpx"],
+            ["export", "--format", "geojson"], ["export", "-o", folder.path("out.csv")], ["geocode"],
+        ]
+        for arguments in commands {
+            let result = try Maprender.run(["places"] + arguments + ["--db", db])
+            #expect(result.status == 65, "\(arguments)", sourceLocation: sourceLocation)
+            #expect(result.errors == render.errors, "\(arguments)", sourceLocation: sourceLocation)
+            #expect(result.output.isEmpty, "\(arguments)", sourceLocation: sourceLocation)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before, "byte for byte", sourceLocation: sourceLocation)
+        #expect(try folder.listing() == listing, sourceLocation: sourceLocation)
+    }
+
+    @Test("A row a map refuses is refused by list and export too, with the same exit status and message")
+    func badRowRefusedEverywhere() throws {
+        let folder = try TemporaryDirectory()
+        let db = folder.path("favs.db")
+        try places(["add", "--db", db, "--name", "Museum", "--lat", "39.7475", "--lon", "-104.9428"])
+        // A row another program wrote, with values maprender never writes.
+        try SQLiteDatabase(path: db, mode: .readWrite).execute(
+            "INSERT INTO places (name, latitude, longitude, display_proximity, display_radius) VALUES ('Bad', 1, 2, 'maybe', -5)")
+        try expectRefusedEverywhere(db, in: folder, message: "places row id 2: display_proximity 'maybe' is not 0 or 1")
+        // Removing the row reads it (to report what was removed) through the same reader.
+        let remove = try Maprender.run(["places", "remove", "--db", db, "--id", "2"])
+        #expect(remove.status == 65 && remove.errors.contains("places row id 2: display_proximity 'maybe' is not 0 or 1"))
+
+        try SQLiteDatabase(path: db, mode: .readWrite).execute("UPDATE places SET display_proximity = 1 WHERE id = 2")
+        try expectRefusedEverywhere(db, in: folder, message: "places row id 2: display_radius -5.0 is not a radius in meters")
+    }
+
+    @Test("A Core Data store's rows follow the same rules")
+    func badCoreDataRowRefusedEverywhere() throws {
+        let folder = try TemporaryDirectory()
+        let store = folder.path("app.sqlite")
+        try SQLiteDatabase(path: store, mode: .readWriteCreate).executeScript(
+            """
+            CREATE TABLE ZFAVORITEPLACE (Z_PK INTEGER PRIMARY KEY, ZPLACENAME TEXT, ZLATITUDE REAL, ZLONGITUDE REAL,
+              ZPLACECITY TEXT, ZDISPLAYRADIUS REAL, ZDISPLAYPROXIMITY INTEGER);
+            INSERT INTO ZFAVORITEPLACE VALUES (3, 'Museum', 39.7475, -104.9428, 'Denver', 300, 1);
+            INSERT INTO ZFAVORITEPLACE VALUES (4, 'Bad', 1, 2, NULL, -5, 'maybe');
+            """)
+        try expectRefusedEverywhere(store, in: folder, message: "ZFAVORITEPLACE row Z_PK 4: ZDISPLAYPROXIMITY 'maybe' is not 0 or 1")
     }
 
     @Test("--reverse-geocode and places geocode fill city and state offline")

@@ -47,11 +47,11 @@ struct FavoritesExportTests {
         let scratch = try FavoritesScratch()
         let writer = FavoritesWriter(path: scratch.file("favs.db"))
         try writer.add(contentsOf: withoutIDs(samples))
-        let exported = FavoritesExport.encode(try writer.places(), as: format)
+        let exported = FavoritesExport.encode(try favorites(of: writer), as: format)
         let copy = FavoritesWriter(path: scratch.file("copy.db"))
         try copy.add(contentsOf: try FavoritesImport.decode(exported, format: format, fileName: "x"))
-        #expect(FavoritesExport.encode(try copy.places(), as: format) == exported)
-        #expect(try copy.places() == writer.places())
+        #expect(FavoritesExport.encode(try favorites(of: copy), as: format) == exported)
+        #expect(try favorites(of: copy) == favorites(of: writer))
     }
 
     @Test("CSV: the documented header, CRLF, RFC 4180 quoting")

@@ -41,11 +41,8 @@ public enum FavoritesFormat: String, CaseIterable, Sendable {
 ///   lines ending in CRLF, fields quoted when they need it); flags as 0/1, empty cells for
 ///   missing values.
 public enum FavoritesExport {
-    /// The CSV columns, in order.
-    public static let csvHeader = [
-        "name", "street", "city", "state", "postal", "latitude", "longitude", "display_proximity", "display_radius",
-        "going_next", "pin_color",
-    ]
+    /// The CSV columns, in order: the native table's, without the row id.
+    public static let csvHeader = FavoritesColumn.stored.map(\.name)
     /// The XML namespace of maprender's GPX waypoint extensions.
     public static let gpxNamespace = "urn:maprender:favorites:1"
 
@@ -92,6 +89,9 @@ public enum FavoritesExport {
 
     // MARK: GPX
 
+    /// The columns GPX itself holds: `wpt`'s `lat` and `lon` and its `name`.
+    private static let gpxAttributes: Set<FavoritesColumn> = [.name, .latitude, .longitude]
+
     /// A GPX 1.1 document of waypoints.
     public static func gpx(_ places: [FavoritePlace]) -> String {
         var out = """
@@ -105,16 +105,13 @@ public enum FavoritesExport {
             // GPX 1.1 fixes the order of wpt's children: name, cmt, desc, …, extensions last.
             out += "    <name>\(XMLEscaping.text(place.name))</name>\n"
             if let address = place.addressLine { out += "    <desc>\(XMLEscaping.text(address))</desc>\n" }
+            // The other columns as extension elements of the same names; a flag only when set,
+            // so that a plain waypoint stays plain.
             var extensions = [(String, String)]()
-            for (name, value) in [
-                ("street", place.street), ("city", place.city), ("state", place.state), ("postal", place.postal),
-            ] {
-                if let value { extensions.append((name, value)) }
+            for column in FavoritesColumn.stored where !gpxAttributes.contains(column) {
+                guard let text = column.text(of: place), !(column.isFlag && text == "0") else { continue }
+                extensions.append((column.name, text))
             }
-            if let radius = place.radius { extensions.append(("display_radius", "\(radius)")) }
-            if place.showsProximity { extensions.append(("display_proximity", "1")) }
-            if place.isGoingNext { extensions.append(("going_next", "1")) }
-            if let color = place.pinColor { extensions.append(("pin_color", color)) }
             if !extensions.isEmpty {
                 out += "    <extensions>\n"
                 for (name, value) in extensions {
@@ -133,12 +130,7 @@ public enum FavoritesExport {
     public static func csv(_ places: [FavoritePlace]) -> String {
         var out = CSVRecordWriter.record(csvHeader)
         for place in places {
-            let fields = [
-                place.name, place.street ?? "", place.city ?? "", place.state ?? "", place.postal ?? "",
-                "\(place.coordinate.latitude)", "\(place.coordinate.longitude)", place.showsProximity ? "1" : "0",
-                place.radius.map { "\($0)" } ?? "", place.isGoingNext ? "1" : "0", place.pinColor ?? "",
-            ]
-            out += CSVRecordWriter.record(fields)
+            out += CSVRecordWriter.record(FavoritesColumn.stored.map { $0.text(of: place) ?? "" })
         }
         return out
     }

@@ -88,7 +88,7 @@ public enum FavoritesImport {
             }
             columns[name] = index
         }
-        let missing = ["name", "latitude", "longitude"].filter { columns[$0] == nil }
+        let missing = FavoritesColumn.stored.filter(\.isRequired).map(\.name).filter { columns[$0] == nil }
         guard missing.isEmpty else {
             throw MapError(
                 .invalidData,
