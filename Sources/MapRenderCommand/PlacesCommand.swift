@@ -107,21 +107,23 @@ enum PlacesCommand {
             Console.print(JSONValue.object([("places", .array(places.map(jsonValue)))]).serialized(indent: 2))
             return
         }
-        var rows = [["id", "name", "latitude", "longitude", "radius", "flags", "color"]]
+        // The address is the callout subtitle, as a map shows it under the name.
+        var rows = [["id", "name", "address", "latitude", "longitude", "radius", "flags", "color"]]
         for place in places {
             var flags = [String]()
             if place.showsProximity { flags.append("proximity") }
             if place.isGoingNext { flags.append("going-next") }
+            // A line break in a name or an address must not split the row: shown as \n.
             rows.append([
-                place.id.map(String.init) ?? "", place.name, place.coordinate.latitude.decimalString(places: 6),
-                place.coordinate.longitude.decimalString(places: 6),
+                place.id.map(String.init) ?? "", place.name, place.addressLine ?? "-",
+                place.coordinate.latitude.decimalString(places: 6), place.coordinate.longitude.decimalString(places: 6),
                 place.radius.map { $0.decimalString(places: $0 == $0.rounded() ? 0 : 1) + " m" } ?? "-",
                 flags.isEmpty ? "-" : flags.joined(separator: ","), place.pinColor ?? "-",
-            ])
+            ].map(Console.escapingControlCharacters))
         }
         let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
         // Numbers right-aligned, text left-aligned, two spaces between columns.
-        let rightAligned: Set<Int> = [0, 2, 3, 4]
+        let rightAligned: Set<Int> = [0, 3, 4, 5]
         for row in rows {
             let cells = row.enumerated().map { column, cell in
                 let pad = String(repeating: " ", count: widths[column] - cell.count)

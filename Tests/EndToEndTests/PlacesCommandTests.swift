@@ -38,10 +38,11 @@ struct PlacesCommandTests {
                             "--city", "Denver", "--state", "CO", "--postal", "80205"]) == "1\n")
         #expect(try places(["add", "--db", db, "--name=Union Station", "--lat=39.7527", "--lon=-105.0001", "--going-next"]) == "2\n")
         let table = try places(["list", "--db", db])
+        // The address is the callout subtitle: "street, city, state postal".
         #expect(table == """
-            id  name            latitude    longitude  radius  flags       color
-             1  Denver Museum  39.747500  -104.942800   500 m  proximity   purple
-             2  Union Station  39.752700  -105.000100       -  going-next  -
+            id  name           address                                latitude    longitude  radius  flags       color
+             1  Denver Museum  2001 Colorado Blvd, Denver, CO 80205  39.747500  -104.942800   500 m  proximity   purple
+             2  Union Station  -                                     39.752700  -105.000100       -  going-next  -
 
             """)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(places(["list", "--db", db, "--json"]).utf8)) as? [String: Any])
