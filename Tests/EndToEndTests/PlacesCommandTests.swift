@@ -108,7 +108,7 @@ struct PlacesCommandTests {
         try failure(["import", "--db", db, folder.path("notes.txt")], status: 64, mentions: "cannot tell the format")
         #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
         // Into a new file: no file is left behind.
-        try failure(["import", "--db", folder.path("new.db"), bad], status: 65, mentions: "lat '91'")
+        try failure(["import", "--db", folder.path("new.db"), bad], status: 65, mentions: "wpt: latitude 91 is out of range")
         #expect(try folder.listing() == ["bad.gpx", "favs.db", "good.csv"])
     }
 

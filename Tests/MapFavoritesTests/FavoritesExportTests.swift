@@ -140,6 +140,74 @@ struct FavoritesExportTests {
         ])
     }
 
+    @Test("GPX another program wrote with a gpx: prefix on every element, extensions under other prefixes")
+    func prefixedGPX() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx:gpx xmlns:gpx="http://www.topografix.com/GPX/1/1" xmlns:fav="urn:maprender:favorites:1"
+                     xmlns:g="http://www.garmin.com/xmlschemas/GpxExtensions/v3" version="1.1" creator="other">
+              <gpx:metadata><gpx:name>Not a place</gpx:name></gpx:metadata>
+              <gpx:wpt lat="39.7475" lon="-104.9428">
+                <gpx:name>Museum &amp; Garden</gpx:name><gpx:desc>ignored: the address is given</gpx:desc>
+                <gpx:extensions>
+                  <fav:street>2001 Colorado Blvd</fav:street><fav:city>Denver</fav:city>
+                  <fav:display_radius>250</fav:display_radius><fav:display_proximity>1</fav:display_proximity>
+                  <fav:pin_color>purple</fav:pin_color>
+                </gpx:extensions>
+              </gpx:wpt>
+              <gpx:wpt lat="40" lon="-105"><gpx:name>Shop</gpx:name>
+                <gpx:extensions><g:WaypointExtension><g:Address><g:City>Boulder</g:City></g:Address></g:WaypointExtension></gpx:extensions>
+              </gpx:wpt>
+            </gpx:gpx>
+            """
+        let places = try FavoritesImport.decode(Array(text.utf8), format: .gpx, fileName: "prefixed.gpx")
+        #expect(places == [
+            FavoritePlace(
+                name: "Museum & Garden", street: "2001 Colorado Blvd", city: "Denver",
+                coordinate: Coordinate(latitude: 39.7475, longitude: -104.9428), showsProximity: true, radius: 250,
+                pinColor: "purple"),
+            FavoritePlace(name: "Shop", city: "Boulder", coordinate: Coordinate(latitude: 40, longitude: -105)),
+        ])
+    }
+
+    @Test("GPX with a default namespace, and extensions that declare their own default namespace")
+    func defaultNamespaceGPX() throws {
+        let text = """
+            <gpx xmlns="http://www.topografix.com/GPX/1/0" version="1.0">
+              <wpt lat="1" lon="2"><name>Camp</name><cmt>by the lake</cmt>
+                <extensions>
+                  <city xmlns="urn:maprender:favorites:1">Estes Park</city>
+                  <going_next xmlns="urn:maprender:favorites:1">1</going_next>
+                  <city xmlns="urn:someone-else">not ours</city>
+                  <city>not ours either: the GPX namespace</city>
+                </extensions>
+              </wpt>
+              <wpt lat="3" lon="4"><name>Spring</name><cmt>by the oak</cmt></wpt>
+            </gpx>
+            """
+        let places = try FavoritesImport.decode(Array(text.utf8), format: .gpx, fileName: "default.gpx")
+        #expect(places == [
+            FavoritePlace(name: "Camp", city: "Estes Park", coordinate: Coordinate(latitude: 1, longitude: 2), isGoingNext: true),
+            FavoritePlace(name: "Spring", street: "by the oak", coordinate: Coordinate(latitude: 3, longitude: 4)),
+        ])
+    }
+
+    @Test("GPX export of awkward names reads back through GPXDecoder with the same names")
+    func awkwardNamesRoundTrip() throws {
+        let names = [
+            "Fish & Chips", "<b>bold</b>", "\"Quoted\" and 'single'", "]]> end of CDATA", "&amp; already escaped",
+            "Zürich – 東京 🗺", "tab\there", "two\nlines", "crlf\r\nline", "e\u{301} combining",
+        ]
+        let places = names.enumerated().map { index, name in
+            FavoritePlace(name: name, street: "\(name) street", coordinate: Coordinate(latitude: Double(index), longitude: 0))
+        }
+        let bytes = FavoritesExport.encode(places, as: .gpx)
+        let content = try GPXDecoder.decode(bytes, fileName: "awkward.gpx")
+        #expect(content.waypoints.map(\.title) == names)
+        #expect(content.waypoints.map(\.subtitle) == names.map { "\($0) street" })
+        #expect(try FavoritesImport.decode(bytes, format: .gpx, fileName: "awkward.gpx").map(\.name) == names)
+    }
+
     @Test("Bad GPX names the file and line", arguments: [
         ("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\">\n<wpt lat=\"1\" lon=\"2\"></wpt></gpx>", "x.gpx:2: wpt 1: the place has no name"),
         ("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\">\n<wpt lat=\"95\" lon=\"2\"/></gpx>", "x.gpx:2:"),

@@ -9,11 +9,12 @@ public import MapInputs
 /// points, checking each one (`FavoritePlace.validated`) so that a bad record fails the
 /// whole import with its file and line before anything is written.
 ///
-/// - **GPX** (1.0 or 1.1): every `wpt`; `name` is the name. The address parts come from
-///   maprender's extensions (`FavoritesExport.gpxNamespace`) or Garmin's
-///   `gpxx:WaypointExtension/gpxx:Address` (`StreetAddress`, `City`, `State`,
-///   `PostalCode`); a waypoint with neither gets its `desc` (else `cmt`) as the street,
-///   so the text still shows as the callout subtitle. Tracks and routes are ignored.
+/// - **GPX** (1.0 or 1.1), read by `GPXDecoder` with its namespace rules: every `wpt`;
+///   `name` is the name. The address parts come from maprender's extensions
+///   (`FavoritesExport.gpxNamespace`) or Garmin's `gpxx:WaypointExtension/gpxx:Address`
+///   (`StreetAddress`, `City`, `State`, `PostalCode`), told apart by namespace whatever
+///   their prefix; a waypoint with neither gets its `desc` (else `cmt`) as the street, so
+///   the text still shows as the callout subtitle. Tracks and routes are ignored.
 /// - **CSV**: a header row naming the columns of `FavoritesExport.csvHeader` in any order
 ///   (case-insensitive; `title`, `lat`, `lon`/`lng`, `radius`, `proximity`, `color` are
 ///   accepted as aliases); only `name`, `latitude` and `longitude` are required, so a
@@ -48,7 +49,7 @@ public enum FavoritesImport {
         switch format {
         case .csv: places = try csv(bytes, fileName: fileName)
         case .geojson: places = try geoJSON(JSONDocument(parsing: bytes, fileName: fileName))
-        case .gpx: places = try FavoritesGPXReader.decode(bytes, fileName: fileName)
+        case .gpx: places = try gpx(bytes, fileName: fileName)
         }
         guard !places.isEmpty else {
             throw MapError(
