@@ -247,6 +247,29 @@ struct FavoritesExportTests {
         #expect(radiusError?.message.contains("properties.display_radius: expected meters") == true, "\(String(describing: radiusError))")
     }
 
+    @Test("GeoJSON import reads points through GeoJSONDecoder: its structure rules, GeometryCollections, sources")
+    func geoJSONThroughDecoder() throws {
+        let collection = """
+            {"type": "Feature", "properties": {"title": "Twin", "city": "Denver"},
+             "geometry": {"type": "GeometryCollection", "geometries": [
+               {"type": "Point", "coordinates": [-105, 39.7]},
+               {"type": "LineString", "coordinates": [[0, 0], [1, 1]]},
+               {"type": "Point", "coordinates": [-104.9, 39.8]}]}}
+            """
+        let places = try FavoritesImport.decode(Array(collection.utf8), format: .geojson, fileName: "c.geojson")
+        #expect(places.map(\.name) == ["Twin", "Twin"] && places.allSatisfy { $0.city == "Denver" })
+        #expect(places.map(\.coordinate.longitude) == [-105, -104.9])
+
+        // A Feature must have a geometry member (RFC 7946 §3.2), and a line its two positions,
+        // even in a file imported for its points: the decoder's rules are the import's.
+        let noGeometry = #"{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"title": "A"}}]}"#
+        let missing = mapError { _ = try FavoritesImport.decode(Array(noGeometry.utf8), format: .geojson, fileName: "g.geojson") }
+        #expect(missing?.message.hasPrefix("g.geojson:") == true && missing?.message.contains("features[0]: missing \"geometry\"") == true, "\(String(describing: missing))")
+        let shortLine = #"{"type": "LineString", "coordinates": [[0, 0]]}"#
+        let line = mapError { _ = try FavoritesImport.decode(Array(shortLine.utf8), format: .geojson, fileName: "l.geojson") }
+        #expect(line?.message.contains("a line needs at least 2 positions") == true, "\(String(describing: line))")
+    }
+
     @Test("Formats from file names")
     func formatsFromNames() {
         #expect(FavoritesFormat(fileName: "a/b.GeoJSON") == .geojson)
