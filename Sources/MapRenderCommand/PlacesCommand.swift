@@ -188,7 +188,12 @@ enum PlacesCommand {
         } else {
             throw MapError(.invalidRequest, "places export needs --format geojson|gpx|csv", remedy: "or name the -o file .geojson, .gpx or .csv")
         }
-        let bytes = FavoritesExport.encode(try store.favorites(), as: format)
+        let places = try store.favorites()
+        // An export writes what the database holds, or says what it could not.
+        for change in FavoritesExport.changes(in: places, as: format) {
+            Console.printError("\(change.severity.rawValue): \(change.message)")
+        }
+        let bytes = FavoritesExport.encode(places, as: format)
         if output == "-" {
             guard Console.writeOutput(bytes) else { throw MapError(.ioFailure, "standard output: writing failed") }
         } else {

@@ -177,6 +177,20 @@ struct PlacesCommandTests {
         try expectRefusedEverywhere(db, in: folder, message: "places row id 2: display_radius -5.0 is not a radius in meters")
     }
 
+    @Test("An export says what its format cannot hold instead of changing it silently")
+    func exportReportsChanges() throws {
+        let folder = try TemporaryDirectory()
+        let db = folder.path("favs.db")
+        try places(["add", "--db", db, "--name", "Bell\u{7}", "--lat", "1", "--lon", "2"])
+        let gpx = try Maprender.run(["places", "export", "--db", db, "--format", "gpx"])
+        #expect(gpx.status == 0)
+        #expect(gpx.errors == "warning: place 1: name holds U+0007, which XML cannot hold; the GPX has U+FFFD instead"
+            + " (export as GeoJSON or CSV to keep it)\n")
+        #expect(gpx.outputText.contains("<name>Bell\u{FFFD}</name>"))
+        let csv = try Maprender.run(["places", "export", "--db", db, "--format", "csv"])
+        #expect(csv.status == 0 && csv.errors.isEmpty && csv.outputText.contains("Bell\u{7},"))
+    }
+
     @Test("A Core Data store's rows follow the same rules")
     func badCoreDataRowRefusedEverywhere() throws {
         let folder = try TemporaryDirectory()

@@ -87,6 +87,27 @@ struct FavoritesExportTests {
         #expect(text.contains("<name>\"Quotes\", commas &lt;and&gt; 'tags'</name>"))
     }
 
+    @Test("What GPX cannot hold is reported, place and column named; GeoJSON and CSV hold everything")
+    func reportedChanges() throws {
+        let places = [
+            FavoritePlace(id: 7, name: "Bell\u{7}", street: "Esc\u{1B}ape\u{1B}", coordinate: Coordinate(latitude: 1, longitude: 2)),
+            FavoritePlace(id: 8, name: "Fine\ttab\nand lines", coordinate: Coordinate(latitude: 1, longitude: 2)),
+        ]
+        let changes = FavoritesExport.changes(in: places, as: .gpx)
+        #expect(changes.map(\.severity) == [.warning, .warning])
+        #expect(changes.map(\.message) == [
+            "place 7: name holds U+0007, which XML cannot hold; the GPX has U+FFFD instead (export as GeoJSON or CSV to keep it)",
+            "place 7: street holds U+001B, which XML cannot hold; the GPX has U+FFFD instead (export as GeoJSON or CSV to keep it)",
+        ])
+        let read = try GPXDecoder.decode(FavoritesExport.encode(places, as: .gpx), fileName: "c.gpx")
+        #expect(read.waypoints.map(\.title) == ["Bell\u{FFFD}", "Fine\ttab\nand lines"])
+        for format in [FavoritesFormat.geojson, .csv] {
+            #expect(FavoritesExport.changes(in: places, as: format).isEmpty)
+            let back = try FavoritesImport.decode(FavoritesExport.encode(places, as: format), format: format, fileName: "c")
+            #expect(back.map(\.name) == places.map(\.name), "\(format)")
+        }
+    }
+
     @Test("A minimal CSV and aliases import")
     func minimalCSV() throws {
         let text = "name,latitude,longitude\r\nHome,39.7,-104.9\r\n\r\nWork,\"40.0\",-105\n"

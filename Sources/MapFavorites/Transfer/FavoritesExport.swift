@@ -46,7 +46,8 @@ public enum FavoritesExport {
     /// The XML namespace of maprender's GPX waypoint extensions.
     public static let gpxNamespace = "urn:maprender:favorites:1"
 
-    /// The places in a format, as UTF-8 bytes ending in a line break.
+    /// The places in a format, as UTF-8 bytes ending in a line break. What the format cannot
+    /// hold exactly (see `changes(in:as:)`) is written as close as it can be.
     public static func encode(_ places: [FavoritePlace], as format: FavoritesFormat) -> [UInt8] {
         switch format {
         case .geojson: return Array(geoJSON(places).utf8)
