@@ -29,7 +29,8 @@ public struct FavoritePlace: Hashable, Sendable {
     public var radius: Double?
     /// Whether this is the "where I am going next" place (`going_next`); at most one is.
     public var isGoingNext: Bool
-    /// The pin colour as stored: `red`, `green`, `purple` or `#rrggbb`; `nil` draws red.
+    /// The pin colour as stored: maprender writes `red`, `green`, `purple` or `#rrggbb`; a
+    /// database made elsewhere may hold any spelling `Color(parsing:)` reads. `nil` draws red.
     public var pinColor: String?
 
     /// Creates a place. Nothing is checked here; `validated()` does that before any write.
@@ -57,7 +58,7 @@ public struct FavoritePlace: Hashable, Sendable {
         Place.addressLine(street: street, city: city, state: state, postal: postal)
     }
 
-    /// The place as a map draws it, the way `PlaceStore` reads the same row.
+    /// The place as a map draws it: what `PlaceStore.places()` gives for the row.
     public var place: Place {
         let color = pinColor.flatMap(Color.init(parsing:)) ?? .red
         return Place(

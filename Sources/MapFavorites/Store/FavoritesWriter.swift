@@ -1,7 +1,7 @@
 import Foundation
-public import MapRenderCore
+import MapRenderCore
 public import MapErrors
-public import MapSQLite
+import MapSQLite
 
 /// Changes a favorites database for `maprender places` (DESIGN.md §3). It writes; reading
 /// places is `PlaceStore`'s, and the rows it must look at to remove one go through the same

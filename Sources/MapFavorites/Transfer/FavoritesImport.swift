@@ -1,9 +1,9 @@
 import Foundation
 import MapGeometry
-public import MapRenderCore
+import MapRenderCore
 public import MapErrors
-public import MapFormats
-public import MapInputs
+import MapFormats
+import MapInputs
 
 /// Reads places to import into a favorites database from GPX waypoints, CSV or GeoJSON
 /// points, checking each one (`FavoritePlace.validated`) so that a bad record fails the
