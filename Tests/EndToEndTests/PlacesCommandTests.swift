@@ -112,6 +112,30 @@ struct PlacesCommandTests {
         #expect(try folder.listing() == ["bad.gpx", "favs.db", "good.csv"])
     }
 
+    @Test("GPX from other programs imports whether its elements carry a gpx: prefix or a default namespace")
+    func importForeignGPX() throws {
+        let folder = try TemporaryDirectory()
+        let prefixed = folder.path("prefixed.gpx"), plain = folder.path("plain.gpx")
+        try Data("""
+            <?xml version="1.0"?>
+            <gpx:gpx xmlns:gpx="http://www.topografix.com/GPX/1/1" xmlns:m="urn:maprender:favorites:1" version="1.1">
+              <gpx:wpt lat="39.7475" lon="-104.9428"><gpx:name>Museum</gpx:name>
+                <gpx:extensions><m:street>2001 Colorado Blvd</m:street><m:city>Denver</m:city></gpx:extensions>
+              </gpx:wpt>
+            </gpx:gpx>
+            """.utf8).write(to: URL(fileURLWithPath: prefixed))
+        try Data("""
+            <gpx xmlns="http://www.topografix.com/GPX/1/1" version="1.1">
+              <wpt lat="39.7527" lon="-105.0001"><name>Union Station</name><desc>1701 Wynkoop St</desc></wpt>
+            </gpx>
+            """.utf8).write(to: URL(fileURLWithPath: plain))
+        let db = folder.path("favs.db")
+        #expect(try places(["import", "--db", db, prefixed, plain]) == "added 2 places (ids 1–2)\n")
+        let table = try places(["list", "--db", db])
+        #expect(table.contains("Museum         2001 Colorado Blvd, Denver"), "\(table)")
+        #expect(table.contains("Union Station  1701 Wynkoop St"), "\(table)")
+    }
+
     @Test("A Core Data store is listed and exported but never written")
     func coreDataStore() throws {
         let folder = try TemporaryDirectory()
