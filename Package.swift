@@ -75,7 +75,8 @@ let package = Package(
                 "CDeflate",
             ]),
         // The display list written as SVG.
-        .target(name: "MapRenderSVG", dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapFormats"]),
+        .target(
+            name: "MapRenderSVG", dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapFormats", "MapXML"]),
         // The command line: one option table, render, places, batch, fit, track, exit codes.
         .target(
             name: "MapRenderCommand",

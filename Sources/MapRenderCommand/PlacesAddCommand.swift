@@ -61,8 +61,10 @@ enum PlacesAddCommand {
 
     /// `places geocode [--id N]`: reverse geocodes stored places and fills their empty city
     /// and state, all in one transaction.
-    static func geocode(_ arguments: PlacesCommand.Arguments, _ writer: FavoritesWriter) throws(MapError) {
-        var places = try writer.places()
+    static func geocode(_ arguments: PlacesCommand.Arguments, _ store: PlaceStore, _ writer: FavoritesWriter)
+        throws(MapError)
+    {
+        var places = try store.favorites()
         if let text = arguments["--id"] {
             guard let id = Int64(text.trimmingCharacters(in: " ")) else {
                 throw MapError(.invalidRequest, "--id: '\(text)' is not a whole number", remedy: "give the id 'places list' shows")

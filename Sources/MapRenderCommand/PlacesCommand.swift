@@ -47,14 +47,18 @@ enum PlacesCommand {
     /// Runs with the words after `places`.
     static func run(_ words: [String]) throws(MapError) {
         let arguments = try parse(words)
-        let writer = FavoritesWriter(path: try arguments.database())
+        // Rows are read by PlaceStore, the reader rendering uses, so that a row a map refuses
+        // is refused here with the same message; the writer only writes.
+        let path = try arguments.database()
+        let store = PlaceStore(path: path)
+        let writer = FavoritesWriter(path: path)
         switch arguments.subcommand {
-        case "list": try list(writer, json: arguments.flags.contains("--json"))
+        case "list": try list(store, json: arguments.flags.contains("--json"))
         case "add": try PlacesAddCommand.add(arguments, writer)
         case "remove": try remove(arguments, writer)
         case "import": try importFiles(arguments.files, writer)
-        case "export": try export(arguments, writer)
-        default: try PlacesAddCommand.geocode(arguments, writer)
+        case "export": try export(arguments, store)
+        default: try PlacesAddCommand.geocode(arguments, store, writer)
         }
     }
 
@@ -97,27 +101,29 @@ enum PlacesCommand {
 
     // MARK: - list
 
-    private static func list(_ writer: FavoritesWriter, json: Bool) throws(MapError) {
-        let places = try writer.places()
+    private static func list(_ store: PlaceStore, json: Bool) throws(MapError) {
+        let places = try store.favorites()
         if json {
             Console.print(JSONValue.object([("places", .array(places.map(jsonValue)))]).serialized(indent: 2))
             return
         }
-        var rows = [["id", "name", "latitude", "longitude", "radius", "flags", "color"]]
+        // The address is the callout subtitle, as a map shows it under the name.
+        var rows = [["id", "name", "address", "latitude", "longitude", "radius", "flags", "color"]]
         for place in places {
             var flags = [String]()
             if place.showsProximity { flags.append("proximity") }
             if place.isGoingNext { flags.append("going-next") }
+            // A line break in a name or an address must not split the row: shown as \n.
             rows.append([
-                place.id.map(String.init) ?? "", place.name, place.coordinate.latitude.decimalString(places: 6),
-                place.coordinate.longitude.decimalString(places: 6),
+                place.id.map(String.init) ?? "", place.name, place.addressLine ?? "-",
+                place.coordinate.latitude.decimalString(places: 6), place.coordinate.longitude.decimalString(places: 6),
                 place.radius.map { $0.decimalString(places: $0 == $0.rounded() ? 0 : 1) + " m" } ?? "-",
                 flags.isEmpty ? "-" : flags.joined(separator: ","), place.pinColor ?? "-",
-            ])
+            ].map(Console.escapingControlCharacters))
         }
         let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
         // Numbers right-aligned, text left-aligned, two spaces between columns.
-        let rightAligned: Set<Int> = [0, 2, 3, 4]
+        let rightAligned: Set<Int> = [0, 3, 4, 5]
         for row in rows {
             let cells = row.enumerated().map { column, cell in
                 let pad = String(repeating: " ", count: widths[column] - cell.count)
@@ -131,15 +137,8 @@ enum PlacesCommand {
 
     /// A place as `list --json` prints it: the native column names and values.
     static func jsonValue(_ place: FavoritePlace) -> JSONValue {
-        func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
-        return .object([
-            ("id", place.id.map { .number(Double($0)) } ?? .null), ("name", .string(place.name)),
-            ("street", text(place.street)), ("city", text(place.city)), ("state", text(place.state)),
-            ("postal", text(place.postal)), ("latitude", .number(place.coordinate.latitude)),
-            ("longitude", .number(place.coordinate.longitude)), ("display_proximity", .bool(place.showsProximity)),
-            ("display_radius", place.radius.map(JSONValue.number) ?? .null), ("going_next", .bool(place.isGoingNext)),
-            ("pin_color", text(place.pinColor)), ("subtitle", text(place.addressLine)),
-        ])
+        let columns = FavoritesColumn.allCases.map { ($0.name, $0.jsonValue(of: place)) }
+        return .object(columns + [("subtitle", place.addressLine.map(JSONValue.string) ?? .null)])
     }
 
     // MARK: - remove
@@ -176,7 +175,7 @@ enum PlacesCommand {
 
     // MARK: - export
 
-    private static func export(_ arguments: Arguments, _ writer: FavoritesWriter) throws(MapError) {
+    private static func export(_ arguments: Arguments, _ store: PlaceStore) throws(MapError) {
         let output = arguments["--output"] ?? "-"
         let format: FavoritesFormat
         if let name = arguments["--format"] {
@@ -189,7 +188,12 @@ enum PlacesCommand {
         } else {
             throw MapError(.invalidRequest, "places export needs --format geojson|gpx|csv", remedy: "or name the -o file .geojson, .gpx or .csv")
         }
-        let bytes = FavoritesExport.encode(try writer.places(), as: format)
+        let places = try store.favorites()
+        // An export writes what the database holds, or says what it could not.
+        for change in FavoritesExport.changes(in: places, as: format) {
+            Console.printError("\(change.severity.rawValue): \(change.message)")
+        }
+        let bytes = FavoritesExport.encode(places, as: format)
         if output == "-" {
             guard Console.writeOutput(bytes) else { throw MapError(.ioFailure, "standard output: writing failed") }
         } else {

@@ -1,6 +1,7 @@
 public import MapRenderCore
 import MapGeometry
 public import MapFormats
+public import MapXML
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -80,10 +81,10 @@ public struct SVGWriter: Sendable {
     }
 
     private func writeText(_ run: TextRun, to out: inout String) {
-        let content = Self.escapeText(run.string)
+        let content = XMLEscaping.text(run.string)
         guard !content.isEmpty else { return }
         out += "<text x=\"\(Self.number(run.origin.x))\" y=\"\(Self.number(run.origin.y))\""
-        out += " font-family=\"\(Self.escapeText(Self.fontFamilyList(run.font.family)))\""
+        out += " font-family=\"\(XMLEscaping.attribute(Self.fontFamilyList(run.font.family)))\""
         out += " font-size=\"\(Self.number(run.font.size))\""
         out += " font-weight=\"\(run.font.isBold ? "bold" : "normal")\""
         out += Self.paint("fill", run.color)
@@ -302,27 +303,6 @@ public struct SVGWriter: Sendable {
         while fractionText.count < digits { fractionText = "0" + fractionText }
         text += "." + fractionText
         return text
-    }
-
-    /// Text made safe for XML character data and double-quoted attributes: `&`, `<`, `>`
-    /// and `"` escaped; control characters and the non-characters U+FFFE and U+FFFF, which
-    /// XML 1.0 §2.2 does not allow or discourages, removed.
-    static func escapeText(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default:
-                let value = scalar.value
-                if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0xFFFE || value == 0xFFFF { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 
     /// A fontconfig family list ("DejaVu Sans, IPAGothic") as a CSS one: names with

@@ -34,18 +34,23 @@ struct PlacesCommandTests {
         let folder = try TemporaryDirectory()
         let db = folder.path("favs.db")
         #expect(try places(["add", "--db", db, "--name", "Denver Museum", "--lat", "39.7475", "--lon", "-104.9428",
-                            "--radius", "0.5km", "--proximity", "--color", "purple", "--street", "2001 Colorado Blvd"]) == "1\n")
+                            "--radius", "0.5km", "--proximity", "--color", "purple", "--street", "2001 Colorado Blvd",
+                            "--city", "Denver", "--state", "CO", "--postal", "80205"]) == "1\n")
         #expect(try places(["add", "--db", db, "--name=Union Station", "--lat=39.7527", "--lon=-105.0001", "--going-next"]) == "2\n")
         let table = try places(["list", "--db", db])
+        // The address is the callout subtitle: "street, city, state postal".
         #expect(table == """
-            id  name            latitude    longitude  radius  flags       color
-             1  Denver Museum  39.747500  -104.942800   500 m  proximity   purple
-             2  Union Station  39.752700  -105.000100       -  going-next  -
+            id  name           address                                latitude    longitude  radius  flags       color
+             1  Denver Museum  2001 Colorado Blvd, Denver, CO 80205  39.747500  -104.942800   500 m  proximity   purple
+             2  Union Station  -                                     39.752700  -105.000100       -  going-next  -
 
             """)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(places(["list", "--db", db, "--json"]).utf8)) as? [String: Any])
         let rows = try #require(json["places"] as? [[String: Any]])
         #expect(rows.count == 2 && rows[0]["street"] as? String == "2001 Colorado Blvd" && rows[0]["display_radius"] as? Double == 500)
+        #expect(rows[0]["city"] as? String == "Denver" && rows[0]["state"] as? String == "CO" && rows[0]["postal"] as? String == "80205")
+        #expect(rows[0]["subtitle"] as? String == "2001 Colorado Blvd, Denver, CO 80205")
+        #expect(rows[1]["subtitle"] is NSNull && rows[1]["street"] is NSNull)
         #expect(rows[1]["going_next"] as? Bool == true)
         #expect(try integrity(db) == ["ok"])
 
@@ -103,8 +108,32 @@ struct PlacesCommandTests {
         try failure(["import", "--db", db, folder.path("notes.txt")], status: 64, mentions: "cannot tell the format")
         #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
         // Into a new file: no file is left behind.
-        try failure(["import", "--db", folder.path("new.db"), bad], status: 65, mentions: "lat '91'")
+        try failure(["import", "--db", folder.path("new.db"), bad], status: 65, mentions: "wpt: latitude 91 is out of range")
         #expect(try folder.listing() == ["bad.gpx", "favs.db", "good.csv"])
+    }
+
+    @Test("GPX from other programs imports whether its elements carry a gpx: prefix or a default namespace")
+    func importForeignGPX() throws {
+        let folder = try TemporaryDirectory()
+        let prefixed = folder.path("prefixed.gpx"), plain = folder.path("plain.gpx")
+        try Data("""
+            <?xml version="1.0"?>
+            <gpx:gpx xmlns:gpx="http://www.topografix.com/GPX/1/1" xmlns:m="urn:maprender:favorites:1" version="1.1">
+              <gpx:wpt lat="39.7475" lon="-104.9428"><gpx:name>Museum</gpx:name>
+                <gpx:extensions><m:street>2001 Colorado Blvd</m:street><m:city>Denver</m:city></gpx:extensions>
+              </gpx:wpt>
+            </gpx:gpx>
+            """.utf8).write(to: URL(fileURLWithPath: prefixed))
+        try Data("""
+            <gpx xmlns="http://www.topografix.com/GPX/1/1" version="1.1">
+              <wpt lat="39.7527" lon="-105.0001"><name>Union Station</name><desc>1701 Wynkoop St</desc></wpt>
+            </gpx>
+            """.utf8).write(to: URL(fileURLWithPath: plain))
+        let db = folder.path("favs.db")
+        #expect(try places(["import", "--db", db, prefixed, plain]) == "added 2 places (ids 1–2)\n")
+        let table = try places(["list", "--db", db])
+        #expect(table.contains("Museum         2001 Colorado Blvd, Denver"), "\(table)")
+        #expect(table.contains("Union Station  1701 Wynkoop St"), "\(table)")
     }
 
     @Test("A Core Data store is listed and exported but never written")
@@ -129,6 +158,75 @@ struct PlacesCommandTests {
         #expect(try places(["export", "--db", folder.path("new.db"), "--format", "csv"]).contains("Museum,,Denver,,,39.7475,-104.9428,1,300.0,0,"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
         #expect(try folder.listing() == ["app.geojson", "app.sqlite", "new.db"])
+    }
+
+    /// Runs a render and every `places` command that reads rows on `db`, expecting each to
+    /// fail as the render does: exit 65, the same standard error, nothing on standard output,
+    /// the database and its folder unchanged.
+    func expectRefusedEverywhere(_ db: String, in folder: TemporaryDirectory, message: String,
+                                 sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let before = try Data(contentsOf: URL(fileURLWithPath: db))
+        let listing = try folder.listing()
+        let render = try Maprender.run(["--places", db, "--basemap", "none", "-o", folder.path("map.png")])
+        #expect(render.status == 65, sourceLocation: sourceLocation)
+        #expect(render.errors.hasPrefix("error: \(db): \(message)"), "stderr: \(render.errors)", sourceLocation: sourceLocation)
+        let commands = [
+            ["list"], ["list", "--json"], ["export", "--format", "csv"], ["export", "--format", "gpx"],
+            ["export", "--format", "geojson"], ["export", "-o", folder.path("out.csv")], ["geocode"],
+        ]
+        for arguments in commands {
+            let result = try Maprender.run(["places"] + arguments + ["--db", db])
+            #expect(result.status == 65, "\(arguments)", sourceLocation: sourceLocation)
+            #expect(result.errors == render.errors, "\(arguments)", sourceLocation: sourceLocation)
+            #expect(result.output.isEmpty, "\(arguments)", sourceLocation: sourceLocation)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before, "byte for byte", sourceLocation: sourceLocation)
+        #expect(try folder.listing() == listing, sourceLocation: sourceLocation)
+    }
+
+    @Test("A row a map refuses is refused by list and export too, with the same exit status and message")
+    func badRowRefusedEverywhere() throws {
+        let folder = try TemporaryDirectory()
+        let db = folder.path("favs.db")
+        try places(["add", "--db", db, "--name", "Museum", "--lat", "39.7475", "--lon", "-104.9428"])
+        // A row another program wrote, with values maprender never writes.
+        try SQLiteDatabase(path: db, mode: .readWrite).execute(
+            "INSERT INTO places (name, latitude, longitude, display_proximity, display_radius) VALUES ('Bad', 1, 2, 'maybe', -5)")
+        try expectRefusedEverywhere(db, in: folder, message: "places row id 2: display_proximity 'maybe' is not 0 or 1")
+        // Removing the row reads it (to report what was removed) through the same reader.
+        let remove = try Maprender.run(["places", "remove", "--db", db, "--id", "2"])
+        #expect(remove.status == 65 && remove.errors.contains("places row id 2: display_proximity 'maybe' is not 0 or 1"))
+
+        try SQLiteDatabase(path: db, mode: .readWrite).execute("UPDATE places SET display_proximity = 1 WHERE id = 2")
+        try expectRefusedEverywhere(db, in: folder, message: "places row id 2: display_radius -5.0 is not a radius in meters")
+    }
+
+    @Test("An export says what its format cannot hold instead of changing it silently")
+    func exportReportsChanges() throws {
+        let folder = try TemporaryDirectory()
+        let db = folder.path("favs.db")
+        try places(["add", "--db", db, "--name", "Bell\u{7}", "--lat", "1", "--lon", "2"])
+        let gpx = try Maprender.run(["places", "export", "--db", db, "--format", "gpx"])
+        #expect(gpx.status == 0)
+        #expect(gpx.errors == "warning: place 1: name holds U+0007, which XML cannot hold; the GPX has U+FFFD instead"
+            + " (export as GeoJSON or CSV to keep it)\n")
+        #expect(gpx.outputText.contains("<name>Bell\u{FFFD}</name>"))
+        let csv = try Maprender.run(["places", "export", "--db", db, "--format", "csv"])
+        #expect(csv.status == 0 && csv.errors.isEmpty && csv.outputText.contains("Bell\u{7},"))
+    }
+
+    @Test("A Core Data store's rows follow the same rules")
+    func badCoreDataRowRefusedEverywhere() throws {
+        let folder = try TemporaryDirectory()
+        let store = folder.path("app.sqlite")
+        try SQLiteDatabase(path: store, mode: .readWriteCreate).executeScript(
+            """
+            CREATE TABLE ZFAVORITEPLACE (Z_PK INTEGER PRIMARY KEY, ZPLACENAME TEXT, ZLATITUDE REAL, ZLONGITUDE REAL,
+              ZPLACECITY TEXT, ZDISPLAYRADIUS REAL, ZDISPLAYPROXIMITY INTEGER);
+            INSERT INTO ZFAVORITEPLACE VALUES (3, 'Museum', 39.7475, -104.9428, 'Denver', 300, 1);
+            INSERT INTO ZFAVORITEPLACE VALUES (4, 'Bad', 1, 2, NULL, -5, 'maybe');
+            """)
+        try expectRefusedEverywhere(store, in: folder, message: "ZFAVORITEPLACE row Z_PK 4: ZDISPLAYPROXIMITY 'maybe' is not 0 or 1")
     }
 
     @Test("--reverse-geocode and places geocode fill city and state offline")

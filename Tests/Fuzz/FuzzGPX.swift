@@ -7,8 +7,8 @@ import MapRenderCore
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     _ = try? GPXDecoder.decode(bytes, fileName: "fuzz.gpx")
-    // The favorites importer reads GPX with its own handler (namespaces on, address
-    // extensions), so it gets the same bytes.
+    // The favorites importer maps waypoint extensions (by namespace) on top of
+    // GPXDecoder, so it gets the same bytes.
     _ = try? FavoritesImport.decode(bytes, format: .gpx, fileName: "fuzz.gpx")
     return 0
 }

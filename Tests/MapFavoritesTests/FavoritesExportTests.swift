@@ -47,11 +47,11 @@ struct FavoritesExportTests {
         let scratch = try FavoritesScratch()
         let writer = FavoritesWriter(path: scratch.file("favs.db"))
         try writer.add(contentsOf: withoutIDs(samples))
-        let exported = FavoritesExport.encode(try writer.places(), as: format)
+        let exported = FavoritesExport.encode(try favorites(of: writer), as: format)
         let copy = FavoritesWriter(path: scratch.file("copy.db"))
         try copy.add(contentsOf: try FavoritesImport.decode(exported, format: format, fileName: "x"))
-        #expect(FavoritesExport.encode(try copy.places(), as: format) == exported)
-        #expect(try copy.places() == writer.places())
+        #expect(FavoritesExport.encode(try favorites(of: copy), as: format) == exported)
+        #expect(try favorites(of: copy) == favorites(of: writer))
     }
 
     @Test("CSV: the documented header, CRLF, RFC 4180 quoting")
@@ -84,7 +84,28 @@ struct FavoritesExportTests {
         #expect(content.waypoints[0].subtitle == "2001 Colorado Blvd, Denver, CO 80205")
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.contains("<gpx version=\"1.1\" creator=\"maprender\" xmlns=\"http://www.topografix.com/GPX/1/1\""))
-        #expect(text.contains("&quot;Quotes&quot;, commas &lt;and&gt; &apos;tags&apos;"))
+        #expect(text.contains("<name>\"Quotes\", commas &lt;and&gt; 'tags'</name>"))
+    }
+
+    @Test("What GPX cannot hold is reported, place and column named; GeoJSON and CSV hold everything")
+    func reportedChanges() throws {
+        let places = [
+            FavoritePlace(id: 7, name: "Bell\u{7}", street: "Esc\u{1B}ape\u{1B}", coordinate: Coordinate(latitude: 1, longitude: 2)),
+            FavoritePlace(id: 8, name: "Fine\ttab\nand lines", coordinate: Coordinate(latitude: 1, longitude: 2)),
+        ]
+        let changes = FavoritesExport.changes(in: places, as: .gpx)
+        #expect(changes.map(\.severity) == [.warning, .warning])
+        #expect(changes.map(\.message) == [
+            "place 7: name holds U+0007, which XML cannot hold; the GPX has U+FFFD instead (export as GeoJSON or CSV to keep it)",
+            "place 7: street holds U+001B, which XML cannot hold; the GPX has U+FFFD instead (export as GeoJSON or CSV to keep it)",
+        ])
+        let read = try GPXDecoder.decode(FavoritesExport.encode(places, as: .gpx), fileName: "c.gpx")
+        #expect(read.waypoints.map(\.title) == ["Bell\u{FFFD}", "Fine\ttab\nand lines"])
+        for format in [FavoritesFormat.geojson, .csv] {
+            #expect(FavoritesExport.changes(in: places, as: format).isEmpty)
+            let back = try FavoritesImport.decode(FavoritesExport.encode(places, as: format), format: format, fileName: "c")
+            #expect(back.map(\.name) == places.map(\.name), "\(format)")
+        }
     }
 
     @Test("A minimal CSV and aliases import")
@@ -140,6 +161,74 @@ struct FavoritesExportTests {
         ])
     }
 
+    @Test("GPX another program wrote with a gpx: prefix on every element, extensions under other prefixes")
+    func prefixedGPX() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx:gpx xmlns:gpx="http://www.topografix.com/GPX/1/1" xmlns:fav="urn:maprender:favorites:1"
+                     xmlns:g="http://www.garmin.com/xmlschemas/GpxExtensions/v3" version="1.1" creator="other">
+              <gpx:metadata><gpx:name>Not a place</gpx:name></gpx:metadata>
+              <gpx:wpt lat="39.7475" lon="-104.9428">
+                <gpx:name>Museum &amp; Garden</gpx:name><gpx:desc>ignored: the address is given</gpx:desc>
+                <gpx:extensions>
+                  <fav:street>2001 Colorado Blvd</fav:street><fav:city>Denver</fav:city>
+                  <fav:display_radius>250</fav:display_radius><fav:display_proximity>1</fav:display_proximity>
+                  <fav:pin_color>purple</fav:pin_color>
+                </gpx:extensions>
+              </gpx:wpt>
+              <gpx:wpt lat="40" lon="-105"><gpx:name>Shop</gpx:name>
+                <gpx:extensions><g:WaypointExtension><g:Address><g:City>Boulder</g:City></g:Address></g:WaypointExtension></gpx:extensions>
+              </gpx:wpt>
+            </gpx:gpx>
+            """
+        let places = try FavoritesImport.decode(Array(text.utf8), format: .gpx, fileName: "prefixed.gpx")
+        #expect(places == [
+            FavoritePlace(
+                name: "Museum & Garden", street: "2001 Colorado Blvd", city: "Denver",
+                coordinate: Coordinate(latitude: 39.7475, longitude: -104.9428), showsProximity: true, radius: 250,
+                pinColor: "purple"),
+            FavoritePlace(name: "Shop", city: "Boulder", coordinate: Coordinate(latitude: 40, longitude: -105)),
+        ])
+    }
+
+    @Test("GPX with a default namespace, and extensions that declare their own default namespace")
+    func defaultNamespaceGPX() throws {
+        let text = """
+            <gpx xmlns="http://www.topografix.com/GPX/1/0" version="1.0">
+              <wpt lat="1" lon="2"><name>Camp</name><cmt>by the lake</cmt>
+                <extensions>
+                  <city xmlns="urn:maprender:favorites:1">Estes Park</city>
+                  <going_next xmlns="urn:maprender:favorites:1">1</going_next>
+                  <city xmlns="urn:someone-else">not ours</city>
+                  <city>not ours either: the GPX namespace</city>
+                </extensions>
+              </wpt>
+              <wpt lat="3" lon="4"><name>Spring</name><cmt>by the oak</cmt></wpt>
+            </gpx>
+            """
+        let places = try FavoritesImport.decode(Array(text.utf8), format: .gpx, fileName: "default.gpx")
+        #expect(places == [
+            FavoritePlace(name: "Camp", city: "Estes Park", coordinate: Coordinate(latitude: 1, longitude: 2), isGoingNext: true),
+            FavoritePlace(name: "Spring", street: "by the oak", coordinate: Coordinate(latitude: 3, longitude: 4)),
+        ])
+    }
+
+    @Test("GPX export of awkward names reads back through GPXDecoder with the same names")
+    func awkwardNamesRoundTrip() throws {
+        let names = [
+            "Fish & Chips", "<b>bold</b>", "\"Quoted\" and 'single'", "]]> end of CDATA", "&amp; already escaped",
+            "Zürich – 東京 🗺", "tab\there", "two\nlines", "crlf\r\nline", "e\u{301} combining",
+        ]
+        let places = names.enumerated().map { index, name in
+            FavoritePlace(name: name, street: "\(name) street", coordinate: Coordinate(latitude: Double(index), longitude: 0))
+        }
+        let bytes = FavoritesExport.encode(places, as: .gpx)
+        let content = try GPXDecoder.decode(bytes, fileName: "awkward.gpx")
+        #expect(content.waypoints.map(\.title) == names)
+        #expect(content.waypoints.map(\.subtitle) == names.map { "\($0) street" })
+        #expect(try FavoritesImport.decode(bytes, format: .gpx, fileName: "awkward.gpx").map(\.name) == names)
+    }
+
     @Test("Bad GPX names the file and line", arguments: [
         ("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\">\n<wpt lat=\"1\" lon=\"2\"></wpt></gpx>", "x.gpx:2: wpt 1: the place has no name"),
         ("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\">\n<wpt lat=\"95\" lon=\"2\"/></gpx>", "x.gpx:2:"),
@@ -177,6 +266,29 @@ struct FavoritesExportTests {
         let badRadius = #"{"type": "Feature", "properties": {"title": "A", "display_radius": "far"}, "geometry": {"type": "Point", "coordinates": [1, 2]}}"#
         let radiusError = mapError { _ = try FavoritesImport.decode(Array(badRadius.utf8), format: .geojson, fileName: "r.geojson") }
         #expect(radiusError?.description.contains("properties.display_radius: expected meters") == true, "\(String(describing: radiusError))")
+    }
+
+    @Test("GeoJSON import reads points through GeoJSONDecoder: its structure rules, GeometryCollections, sources")
+    func geoJSONThroughDecoder() throws {
+        let collection = """
+            {"type": "Feature", "properties": {"title": "Twin", "city": "Denver"},
+             "geometry": {"type": "GeometryCollection", "geometries": [
+               {"type": "Point", "coordinates": [-105, 39.7]},
+               {"type": "LineString", "coordinates": [[0, 0], [1, 1]]},
+               {"type": "Point", "coordinates": [-104.9, 39.8]}]}}
+            """
+        let places = try FavoritesImport.decode(Array(collection.utf8), format: .geojson, fileName: "c.geojson")
+        #expect(places.map(\.name) == ["Twin", "Twin"] && places.allSatisfy { $0.city == "Denver" })
+        #expect(places.map(\.coordinate.longitude) == [-105, -104.9])
+
+        // A Feature must have a geometry member (RFC 7946 §3.2), and a line its two positions,
+        // even in a file imported for its points: the decoder's rules are the import's.
+        let noGeometry = #"{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"title": "A"}}]}"#
+        let missing = mapError { _ = try FavoritesImport.decode(Array(noGeometry.utf8), format: .geojson, fileName: "g.geojson") }
+        #expect(missing?.locatedMessage.hasPrefix("g.geojson:") == true && missing?.locatedMessage.contains("features[0]: missing \"geometry\"") == true, "\(String(describing: missing))")
+        let shortLine = #"{"type": "LineString", "coordinates": [[0, 0]]}"#
+        let line = mapError { _ = try FavoritesImport.decode(Array(shortLine.utf8), format: .geojson, fileName: "l.geojson") }
+        #expect(line?.message.contains("a line needs at least 2 positions") == true, "\(String(describing: line))")
     }
 
     @Test("Formats from file names")

@@ -18,6 +18,11 @@ final class FavoritesScratch {
     deinit { try? FileManager.default.removeItem(atPath: path) }
 }
 
+/// The places a writer's database holds, read by the one reader.
+func favorites(of writer: FavoritesWriter) throws -> [FavoritePlace] {
+    try PlaceStore(path: writer.path).favorites()
+}
+
 /// The bytes of a file, to prove a failed call changed nothing.
 func fileBytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
 
@@ -48,7 +53,7 @@ struct FavoritesWriterTests {
         #expect(try scratch.listing() == ["favs.db"], "no journal left behind")
     }
 
-    @Test("add, places and PlaceStore agree on every field")
+    @Test("add, then favorites() and places() of PlaceStore agree on every field")
     func addAndRead() throws {
         let scratch = try FavoritesScratch()
         let writer = FavoritesWriter(path: scratch.file("favs.db"))
@@ -58,7 +63,7 @@ struct FavoritesWriterTests {
         let second = FavoritePlace(name: "Park", street: " ", coordinate: Coordinate(latitude: 39.75, longitude: -104.95), pinColor: "#1E90FF")
         #expect(try writer.add(first) == 1)
         #expect(try writer.add(second) == 2)
-        let places = try writer.places()
+        let places = try favorites(of: writer)
         #expect(places.count == 2)
         #expect(places[0] == FavoritePlace(
             id: 1, name: "Museum", street: "2001 Colorado Blvd", city: "Denver", state: "CO", postal: "80205",
@@ -103,11 +108,11 @@ struct FavoritesWriterTests {
         try writer.add(FavoritePlace(name: "A", coordinate: denver, isGoingNext: true))
         try writer.add(FavoritePlace(name: "B", coordinate: denver))
         try writer.add(FavoritePlace(name: "C", coordinate: denver, isGoingNext: true))
-        #expect(try writer.places().map(\.isGoingNext) == [false, false, true])
-        var b = try writer.places()[1]
+        #expect(try favorites(of: writer).map(\.isGoingNext) == [false, false, true])
+        var b = try favorites(of: writer)[1]
         b.isGoingNext = true
         try writer.update([b])
-        #expect(try writer.places().map(\.isGoingNext) == [false, true, false])
+        #expect(try favorites(of: writer).map(\.isGoingNext) == [false, true, false])
         let error = mapError {
             try writer.add(contentsOf: [
                 FavoritePlace(name: "D", coordinate: denver, isGoingNext: true),
@@ -135,8 +140,8 @@ struct FavoritesWriterTests {
         }
         #expect(error?.locatedMessage.contains("boom refused") == true, "\(String(describing: error))")
         #expect(try fileBytes(writer.path) == before)
-        #expect(try writer.places().map(\.name) == ["Existing"])
-        #expect(try writer.places()[0].isGoingNext)
+        #expect(try favorites(of: writer).map(\.name) == ["Existing"])
+        #expect(try favorites(of: writer)[0].isGoingNext)
         #expect(try scratch.listing() == ["favs.db"])
 
         // A place that fails validation late in the list: nothing written either.
@@ -169,7 +174,7 @@ struct FavoritesWriterTests {
         #expect(missingName?.message.contains("no place named 'c'") == true)
         let ambiguous = mapError { try writer.removePlace(named: "B") }
         #expect(ambiguous?.message.contains("2 places are named 'B' (ids 2, 3)") == true)
-        #expect(try writer.places().map(\.id) == [2, 3])
+        #expect(try favorites(of: writer).map(\.id) == [2, 3])
     }
 
     @Test("A Core Data store is read but every write is refused, the file untouched")
@@ -185,12 +190,12 @@ struct FavoritesWriterTests {
             """)
         let before = try fileBytes(path)
         let writer = FavoritesWriter(path: path)
-        #expect(try writer.places() == [
+        #expect(try favorites(of: writer) == [
             FavoritePlace(id: 7, name: "Museum", city: "Denver", coordinate: denver, radius: 300, isGoingNext: true),
         ])
         let attempts: [() throws -> Void] = [
             { try writer.add(FavoritePlace(name: "X", coordinate: denver)) }, { try writer.removePlace(id: 7) },
-            { try writer.removePlace(named: "Museum") }, { try writer.update(try writer.places()) },
+            { try writer.removePlace(named: "Museum") }, { try writer.update(try favorites(of: writer)) },
         ]
         for attempt in attempts {
             let error = mapError(attempt)
@@ -235,8 +240,8 @@ struct FavoritesWriterTests {
         let check = try SQLiteDatabase(path: path, mode: .readOnly)
         #expect(try check.userVersion() == 1)
         #expect(try check.columnNames(inTable: "places").count == 12)
-        #expect(try writer.places().map(\.name) == ["Old", "New"])
-        #expect(try writer.places()[1].city == "Denver")
+        #expect(try favorites(of: writer).map(\.name) == ["Old", "New"])
+        #expect(try favorites(of: writer)[1].city == "Denver")
 
         // A version-0 table without a required column cannot be migrated, and stays as it was.
         let broken = scratch.file("broken.db")
@@ -254,6 +259,6 @@ struct FavoritesWriterTests {
         let name = "Robert'); DROP TABLE places;--"
         try writer.add(FavoritePlace(name: name, coordinate: denver))
         #expect(try writer.removePlace(named: name).name == name)
-        #expect(try writer.places().isEmpty)
+        #expect(try favorites(of: writer).isEmpty)
     }
 }

@@ -95,13 +95,20 @@ struct SVGWriterTests {
             ])
     }
 
-    @Test("text is escaped for XML and loses control characters")
+    @Test("text is escaped by MapFormats' XMLEscaping: a control character XML forbids becomes U+FFFD")
     func xmlEscaping() {
         let run = TextRun("a<b> & \"c\"\u{7}\t'd'", origin: point(10, 20.125), font: Font(family: "DejaVu Sans, IPAGothic", size: 12), color: .black)
         #expect(
             body([.text(run)]) == [
-                ##"<text x="10" y="20.13" font-family="'DejaVu Sans', IPAGothic, sans-serif" font-size="12" font-weight="normal" fill="#000000" xml:space="preserve">a&lt;b&gt; &amp; &quot;c&quot;'d'</text>"##
+                ##"<text x="10" y="20.13" font-family="'DejaVu Sans', IPAGothic, sans-serif" font-size="12" font-weight="normal" fill="#000000" xml:space="preserve">a&lt;b&gt; &amp; "c"\##u{FFFD}\##t'd'</text>"##
             ])
+    }
+
+    @Test("a font family is escaped as an attribute value")
+    func escapedFontFamily() {
+        let run = TextRun("x", origin: point(0, 0), font: Font(family: "A&B <C>", size: 10), color: .black)
+        let text = body([.text(run)]).joined()
+        #expect(text.contains(##"font-family="'A&amp;B &lt;C&gt;', sans-serif""##), "\(text)")
     }
 
     @Test("text with a halo strokes under the fill, twice the halo width")

@@ -1,9 +1,11 @@
 import Foundation
-public import MapRenderCore
+import MapRenderCore
 public import MapErrors
-public import MapSQLite
+import MapSQLite
 
-/// Reads and changes a favorites database for `maprender places` (DESIGN.md §3).
+/// Changes a favorites database for `maprender places` (DESIGN.md §3). It writes; reading
+/// places is `PlaceStore`'s, and the rows it must look at to remove one go through the same
+/// `FavoritesRowReader`.
 ///
 /// Every change is one SQLite transaction (`BEGIN IMMEDIATE`, so no other writer can slip
 /// in between the checks and the writes): it happens entirely or, when anything fails, not
@@ -11,8 +13,8 @@ public import MapSQLite
 /// schema is created (a new or empty file, `PRAGMA user_version = 1`) or migrated (see
 /// `FavoritesSchema`); a database of a newer schema version is refused.
 ///
-/// A Core Data store exported from the iOS app (table `ZFAVORITEPLACE`) is read by
-/// `places()` but never written: every change throws before the file is opened for writing.
+/// A Core Data store exported from the iOS app (table `ZFAVORITEPLACE`) is never written:
+/// every change throws before the file is opened for writing.
 ///
 /// Values reach SQLite only as bound parameters. Places are validated
 /// (`FavoritePlace.validated`) before the transaction starts.
@@ -31,22 +33,6 @@ public struct FavoritesWriter: Sendable {
     public init(path: String, busyTimeout: Int32 = 5_000) {
         self.path = path
         self.busyTimeout = busyTimeout
-    }
-
-    // MARK: Reading
-
-    /// Every place, ordered by id, from the native table or a Core Data store. Opens the
-    /// file read-only.
-    ///
-    /// - Throws: `MapError` `.missingInput` when the file does not exist, `.invalidData` when it
-    ///   holds no favorites table or a row has no name or no valid coordinate.
-    public func places() throws(MapError) -> [FavoritePlace] {
-        try converting {
-            let database = try openForReading()
-            return try database.inTransaction(.deferred) {
-                try FavoriteRows.read(from: database, layout: try FavoriteRows.layout(of: database))
-            }
-        }
     }
 
     // MARK: Writing
@@ -85,16 +71,14 @@ public struct FavoritesWriter: Sendable {
         }
         return try write { database in
             if !goingNext.isEmpty { try database.execute("UPDATE places SET going_next = 0 WHERE going_next <> 0") }
+            let columns = FavoritesColumn.stored
             let statement = try database.prepare(
-                """
-                INSERT INTO places (name, street, city, state, postal, latitude, longitude,
-                                    display_proximity, display_radius, going_next, pin_color)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+                "INSERT INTO places (\(columns.map(\.name).joined(separator: ", ")))"
+                    + " VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
             var ids = [Int64]()
             for place in checked {
                 try statement.reset()
-                try statement.bind(FavoriteRows.values(of: place))
+                try statement.bind(Self.values(of: place))
                 try statement.step()
                 ids.append(database.lastInsertRowID)
             }
@@ -111,23 +95,20 @@ public struct FavoritesWriter: Sendable {
         var checked = [FavoritePlace]()
         for place in places {
             guard place.id != nil else {
-                throw MapError(.invalidData, "\(path): '\(place.name)' has no id to update", remedy: "report this as a bug")
+                throw MapError(.invalidData, "'\(place.name)' has no id to update", at: InputLocation(file: path), remedy: "report this as a bug")
             }
             checked.append(try place.validated())
         }
         try write { database in
+            let assignments = FavoritesColumn.stored.map { "\($0.name) = ?" }
             let statement = try database.prepare(
-                """
-                UPDATE places SET name = ?, street = ?, city = ?, state = ?, postal = ?, latitude = ?,
-                  longitude = ?, display_proximity = ?, display_radius = ?, going_next = ?, pin_color = ?
-                WHERE id = ?
-                """)
+                "UPDATE places SET \(assignments.joined(separator: ", ")) WHERE id = ?")
             for place in checked {
                 if place.isGoingNext {
                     try database.execute("UPDATE places SET going_next = 0 WHERE id <> ?", [.integer(place.id!)])
                 }
                 try statement.reset()
-                try statement.bind(FavoriteRows.values(of: place) + [.integer(place.id!)])
+                try statement.bind(Self.values(of: place) + [.integer(place.id!)])
                 try statement.step()
                 guard database.changes == 1 else { throw notFound("no place with id \(place.id!)", database) }
             }
@@ -136,11 +117,12 @@ public struct FavoritesWriter: Sendable {
 
     /// Removes the place with `id` and returns it as it was.
     ///
-    /// - Throws: `MapError` `.invalidData` naming the id when no place has it.
+    /// - Throws: `MapError` `.invalidData` naming the id when no place has it, or when its row
+    ///   breaks a rule of `FavoritesRowReader` (the row is then left in place).
     @discardableResult
     public func removePlace(id: Int64) throws(MapError) -> FavoritePlace {
         try write { database in
-            guard let place = try FavoriteRows.read(from: database, layout: .native, id: id).first else {
+            guard let place = try rows(in: database, .id(id)).first else {
                 throw notFound("no place with id \(id)", database)
             }
             try database.execute("DELETE FROM places WHERE id = ?", [.integer(id)])
@@ -151,21 +133,50 @@ public struct FavoritesWriter: Sendable {
     /// Removes the place whose name is exactly `name` (case and spaces count) and returns it.
     ///
     /// - Throws: `MapError` `.invalidData` when no place has the name, or several do (their ids
-    ///   are listed, so one can be removed by id).
+    ///   are listed, so one can be removed by id), or a row with the name breaks a rule of
+    ///   `FavoritesRowReader`.
     @discardableResult
     public func removePlace(named name: String) throws(MapError) -> FavoritePlace {
         try write { database in
-            let matches = try FavoriteRows.read(from: database, layout: .native, name: name)
+            let matches = try rows(in: database, .name(name))
             guard let place = matches.first else { throw notFound("no place named '\(name)'", database) }
             guard matches.count == 1 else {
                 throw MapError(
                     .invalidData,
-                    "\(path): \(matches.count) places are named '\(name)' (ids "
+                    "\(matches.count) places are named '\(name)' (ids "
                         + matches.compactMap { $0.id.map(String.init) }.joined(separator: ", ") + ")",
-                    remedy: "remove one of them with --id N")
+                    at: InputLocation(file: path), remedy: "remove one of them by its id")
             }
             try database.execute("DELETE FROM places WHERE id = ?", [.integer(place.id!)])
             return place
+        }
+    }
+
+    /// The selected rows of the native table, read by the one row reader inside the write
+    /// transaction.
+    private func rows(in database: SQLiteDatabase, _ selection: FavoritesRowReader.Selection) throws -> [FavoritePlace] {
+        try FavoritesRowReader(layout: try FavoritesLayout.find(in: database, path: path), path: path)
+            .read(from: database, selection)
+    }
+
+    /// A validated place's values for `FavoritesColumn.stored`, in that order.
+    private static func values(of place: FavoritePlace) -> [SQLiteValue] {
+        func text(_ value: String?) -> SQLiteValue { value.map(SQLiteValue.text) ?? .null }
+        return FavoritesColumn.stored.map { column in
+            switch column {
+            case .id: place.id.map(SQLiteValue.integer) ?? .null
+            case .name: .text(place.name)
+            case .street: text(place.street)
+            case .city: text(place.city)
+            case .state: text(place.state)
+            case .postal: text(place.postal)
+            case .latitude: .real(place.coordinate.latitude)
+            case .longitude: .real(place.coordinate.longitude)
+            case .displayProximity: .integer(place.showsProximity ? 1 : 0)
+            case .displayRadius: place.radius.map(SQLiteValue.real) ?? .null
+            case .goingNext: .integer(place.isGoingNext ? 1 : 0)
+            case .pinColor: text(place.pinColor)
+            }
         }
     }
 
@@ -204,15 +215,15 @@ public struct FavoritesWriter: Sendable {
             let folder = (path as NSString).deletingLastPathComponent
             let parent = folder.isEmpty ? "." : folder
             guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw MapError(.cannotCreate, "\(path): cannot create the database: no folder \(parent)", remedy: "create the folder first")
+                throw MapError(.cannotCreate, "cannot create the database: no folder \(parent)", at: InputLocation(file: path), remedy: "create the folder first")
             }
             return false
         }
         if isDirectory.boolValue {
-            throw MapError(.cannotCreate, "\(path): is a folder, not a favorites database", remedy: "give the path of a database file")
+            throw MapError(.cannotCreate, "is a folder, not a favorites database", at: InputLocation(file: path), remedy: "give the path of a database file")
         }
         let tables: Set<String> = try converting {
-            Set(try openForReading().tableNames().map { $0.lowercased() })
+            Set(try FavoritesFile.openReadOnly(path, busyTimeout: busyTimeout).tableNames().map { $0.lowercased() })
         }
         if !tables.contains("places") && tables.contains("zfavoriteplace") {
             throw FavoritesWriter.coreDataRefusal(path)
@@ -223,7 +234,7 @@ public struct FavoritesWriter: Sendable {
     /// The error for any attempt to change a Core Data store.
     static func coreDataRefusal(_ path: String) -> MapError {
         MapError(
-            .invalidRequest, "\(path): is a Core Data store exported from the iOS app; maprender reads it but never writes it",
+            .invalidRequest, "is a Core Data store exported from the iOS app; maprender reads it but never writes it", at: InputLocation(file: path),
             remedy: "export it with 'maprender places export' and import into a new database")
     }
 
@@ -234,7 +245,7 @@ public struct FavoritesWriter: Sendable {
         let problems = try database.query("PRAGMA quick_check(1)") { $0.text(at: 0) ?? "" }
         guard problems == ["ok"] else {
             throw MapError(
-                .invalidData, "\(path): damaged SQLite database (\(problems.first ?? "quick_check failed"))",
+                .invalidData, "damaged SQLite database (\(problems.first ?? "quick_check failed"))", at: InputLocation(file: path),
                 remedy: "restore the file from a backup, or try the sqlite3 shell's .recover")
         }
     }
@@ -253,36 +264,15 @@ public struct FavoritesWriter: Sendable {
             try FavoritesSchema.create(database)
         } else {
             throw MapError(
-                .invalidData, "\(path): not a favorites database (no places table; found: \(tables.joined(separator: ", ")))",
+                .invalidData, "not a favorites database (no places table; found: \(tables.joined(separator: ", ")))", at: InputLocation(file: path),
                 remedy: "give a database made by 'maprender places add', or a new file name")
         }
-    }
-
-    /// A read-only connection. A WAL-mode file without a `-wal` beside it is opened
-    /// `immutable=1`, so reading creates no `-shm` next to it (as `PlaceStore` does).
-    private func openForReading() throws -> SQLiteDatabase {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw MapError(.missingInput, "\(path): no such file", remedy: "check the path of the favorites database")
-        }
-        guard !isDirectory.boolValue else {
-            throw MapError(.missingInput, "\(path): is a folder, not a favorites database", remedy: "give the path of the database file")
-        }
-        var immutable = false
-        if let file = FileHandle(forReadingAtPath: path) {
-            // Header bytes 18 and 19 are 2 in WAL mode (https://www.sqlite.org/fileformat2.html §1.3).
-            let header = [UInt8]((try? file.read(upToCount: 20)) ?? Data())
-            try? file.close()
-            immutable = header.count == 20 && (header[18] == 2 || header[19] == 2)
-                && !FileManager.default.fileExists(atPath: path + "-wal")
-        }
-        return try SQLiteDatabase(path: path, mode: .readOnly, immutable: immutable, busyTimeout: busyTimeout)
     }
 
     private func notFound(_ what: String, _ database: SQLiteDatabase) -> MapError {
         let count = (try? database.query("SELECT count(*) FROM places") { $0.int64(at: 0) }.first) ?? nil
         return MapError(
-            .invalidData, "\(path): \(what) (the database holds \(count ?? 0) place\(count == 1 ? "" : "s"))",
+            .invalidData, "\(what) (the database holds \(count ?? 0) place\(count == 1 ? "" : "s"))", at: InputLocation(file: path),
             remedy: "see 'maprender places list --db \(path)'")
     }
 
@@ -297,6 +287,6 @@ public struct FavoritesWriter: Sendable {
 
     static func mapError(_ error: any Error, path: String) -> MapError {
         if let error = error as? MapError { return error }
-        return MapError(.internalFailure, "\(path): \(error)", remedy: "report this as a bug")
+        return MapError(.internalFailure, "\(error)", at: InputLocation(file: path), remedy: "report this as a bug")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import MapGeometry
 import MapRenderCore
 import MapFormats
+import MapXML
 
 /// The file formats favorites are exported to and imported from.
 public enum FavoritesFormat: String, CaseIterable, Sendable {
@@ -36,20 +37,18 @@ public enum FavoritesFormat: String, CaseIterable, Sendable {
 /// - **GPX 1.1**: one `wpt` per place with `name` and `desc` (the address line), the
 ///   elements every GPS app reads, and the native fields in `extensions` under the
 ///   namespace `gpxNamespace` (GPX 1.1 §extensionsType allows elements of other
-///   namespaces there).
-/// - **CSV**: `csvHeader`, one row per place, lines ending in CRLF and fields quoted when
-///   they hold a comma, a quote or a line break (RFC 4180 §2); flags as 0/1, empty cells
-///   for missing values.
+///   namespaces there). Text is escaped by `XMLEscaping`.
+/// - **CSV**: `csvHeader`, one row per place, written by `CSVRecordWriter` (RFC 4180:
+///   lines ending in CRLF, fields quoted when they need it); flags as 0/1, empty cells for
+///   missing values.
 public enum FavoritesExport {
-    /// The CSV columns, in order.
-    public static let csvHeader = [
-        "name", "street", "city", "state", "postal", "latitude", "longitude", "display_proximity", "display_radius",
-        "going_next", "pin_color",
-    ]
+    /// The CSV columns, in order: the native table's, without the row id.
+    public static let csvHeader = FavoritesColumn.stored.map(\.name)
     /// The XML namespace of maprender's GPX waypoint extensions.
     public static let gpxNamespace = "urn:maprender:favorites:1"
 
-    /// The places in a format, as UTF-8 bytes ending in a line break.
+    /// The places in a format, as UTF-8 bytes ending in a line break. What the format cannot
+    /// hold exactly (see `changes(in:as:)`) is written as close as it can be.
     public static func encode(_ places: [FavoritePlace], as format: FavoritesFormat) -> [UInt8] {
         switch format {
         case .geojson: return Array(geoJSON(places).utf8)
@@ -92,6 +91,9 @@ public enum FavoritesExport {
 
     // MARK: GPX
 
+    /// The columns GPX itself holds: `wpt`'s `lat` and `lon` and its `name`.
+    private static let gpxAttributes: Set<FavoritesColumn> = [.name, .latitude, .longitude]
+
     /// A GPX 1.1 document of waypoints.
     public static func gpx(_ places: [FavoritePlace]) -> String {
         var out = """
@@ -103,22 +105,19 @@ public enum FavoritesExport {
         for place in places {
             out += "  <wpt lat=\"\(place.coordinate.latitude)\" lon=\"\(place.coordinate.longitude)\">\n"
             // GPX 1.1 fixes the order of wpt's children: name, cmt, desc, …, extensions last.
-            out += "    <name>\(xmlEscaped(place.name))</name>\n"
-            if let address = place.addressLine { out += "    <desc>\(xmlEscaped(address))</desc>\n" }
+            out += "    <name>\(XMLEscaping.text(place.name))</name>\n"
+            if let address = place.addressLine { out += "    <desc>\(XMLEscaping.text(address))</desc>\n" }
+            // The other columns as extension elements of the same names; a flag only when set,
+            // so that a plain waypoint stays plain.
             var extensions = [(String, String)]()
-            for (name, value) in [
-                ("street", place.street), ("city", place.city), ("state", place.state), ("postal", place.postal),
-            ] {
-                if let value { extensions.append((name, value)) }
+            for column in FavoritesColumn.stored where !gpxAttributes.contains(column) {
+                guard let text = column.text(of: place), !(column.isFlag && text == "0") else { continue }
+                extensions.append((column.name, text))
             }
-            if let radius = place.radius { extensions.append(("display_radius", "\(radius)")) }
-            if place.showsProximity { extensions.append(("display_proximity", "1")) }
-            if place.isGoingNext { extensions.append(("going_next", "1")) }
-            if let color = place.pinColor { extensions.append(("pin_color", color)) }
             if !extensions.isEmpty {
                 out += "    <extensions>\n"
                 for (name, value) in extensions {
-                    out += "      <maprender:\(name)>\(xmlEscaped(value))</maprender:\(name)>\n"
+                    out += "      <maprender:\(name)>\(XMLEscaping.text(value))</maprender:\(name)>\n"
                 }
                 out += "    </extensions>\n"
             }
@@ -127,50 +126,14 @@ public enum FavoritesExport {
         return out + "</gpx>\n"
     }
 
-    /// Text safe inside an XML element or attribute: the five special characters as
-    /// entities, a carriage return as `&#13;` (a parser would turn a raw one into a line
-    /// feed, XML 1.0 §2.11), and the control characters XML 1.0 forbids (§2.2) dropped.
-    static func xmlEscaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\r": out += "&#13;"
-            case "\t", "\n": out.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: continue
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
     // MARK: CSV
 
     /// CSV with `csvHeader`, CRLF line ends (RFC 4180 §2.1).
     public static func csv(_ places: [FavoritePlace]) -> String {
-        var out = csvHeader.joined(separator: ",") + "\r\n"
+        var out = CSVRecordWriter.record(csvHeader)
         for place in places {
-            let fields = [
-                place.name, place.street ?? "", place.city ?? "", place.state ?? "", place.postal ?? "",
-                "\(place.coordinate.latitude)", "\(place.coordinate.longitude)", place.showsProximity ? "1" : "0",
-                place.radius.map { "\($0)" } ?? "", place.isGoingNext ? "1" : "0", place.pinColor ?? "",
-            ]
-            out += fields.map(csvQuoted).joined(separator: ",") + "\r\n"
+            out += CSVRecordWriter.record(FavoritesColumn.stored.map { $0.text(of: place) ?? "" })
         }
         return out
-    }
-
-    /// A field quoted when it holds a comma, a quote, a line break, or spaces at its ends
-    /// (kept only inside quotes by many readers); quotes inside doubled (RFC 4180 §2.5–2.7).
-    static func csvQuoted(_ field: String) -> String {
-        // Scalars, not Characters: "\r\n" is one Character, equal neither to "\r" nor "\n".
-        let needsQuotes = field.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
-            || field.first?.isWhitespace == true || field.last?.isWhitespace == true
-        guard needsQuotes else { return field }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

@@ -14,12 +14,19 @@ public struct GPXContent: Hashable, Sendable {
     /// One place per `wpt`: title from `name` (empty when there is none), subtitle from
     /// `desc` or else `cmt`; ids 1, 2, 3… in file order.
     public var waypoints: [Place]
+    /// What each waypoint holds beyond its place (its line, its extensions), in the order of
+    /// `waypoints`.
+    public var waypointDetails: [GPXWaypointDetails]
 
     /// Creates content.
-    public init(tracks: [Track] = [], routes: [PolylineOverlay] = [], waypoints: [Place] = []) {
+    public init(
+        tracks: [Track] = [], routes: [PolylineOverlay] = [], waypoints: [Place] = [],
+        waypointDetails: [GPXWaypointDetails] = []
+    ) {
         self.tracks = tracks
         self.routes = routes
         self.waypoints = waypoints
+        self.waypointDetails = waypointDetails
     }
 
     /// Whether the file had no point at all.
@@ -37,7 +44,16 @@ public struct GPXContent: Hashable, Sendable {
 ///   extension element of those names, such as Garmin's TrackPointExtension
 ///   `gpxtpx:speed`/`gpxtpx:course`. Other extensions (heart rate, cadence, temperature)
 ///   are skipped.
-/// - `rte`/`rtept` become `PolylineOverlay`s; `wpt` become `Place`s.
+/// - `rte`/`rtept` become `PolylineOverlay`s; `wpt` become `Place`s, and their extension
+///   elements, with their namespaces, `GPXWaypointDetails`.
+///
+/// **Namespaces.** GPX elements are matched by local name, whatever namespace or prefix
+/// they come with (GPX 1.0, GPX 1.1, none, a prefix such as `gpx:wpt`): files in the wild
+/// use all of them, and where an element stands (`wpt` under `gpx`, `name` under `wpt`)
+/// already tells it apart from an extension's. Inside `extensions`, where vendors reuse
+/// local names, a waypoint's elements are told apart by the namespace their prefix is
+/// bound to. Speed and course are the exception: any extension element of those names is
+/// read, as Garmin's and others' track point extensions all mean the same by them.
 ///
 /// **Accuracy.** GPX has no accuracy in meters, only dilution of precision. A fix's
 /// horizontal accuracy is estimated as `hdop × 5 m` (`vdop × 5 m` vertically): DOP scales
@@ -81,16 +97,29 @@ public enum GPXDecoder {
         try parse(XMLStreamParser(bytes: bytes), fileName: fileName)
     }
 
+    /// Decodes GPX from bytes like `decode(_:fileName:)`, but a file without a single point
+    /// gives empty content rather than an error: for readers that want some points only
+    /// (waypoints, say) and say so in their own words when there are none.
+    public static func content(of bytes: [UInt8], fileName: String) throws(MapError) -> GPXContent {
+        try events(XMLStreamParser(bytes: bytes), fileName: fileName)
+    }
+
     private static func parse(_ parser: XMLStreamParser, fileName: String) throws(MapError) -> GPXContent {
+        let content = try events(parser, fileName: fileName)
+        guard !content.isEmpty else {
+            throw MapError(
+                .invalidData, "no usable point: the file has no trkpt, rtept or wpt", at: InputLocation(file: fileName),
+                remedy: "give a GPX file with a track, a route or waypoints")
+        }
+        return content
+    }
+
+    /// Runs the handler over every event of the document.
+    private static func events(_ parser: XMLStreamParser, fileName: String) throws(MapError) -> GPXContent {
         var parser = parser
         var handler = GPXParserHandler(fileName: fileName)
         while let event = try nextEvent(&parser, fileName: fileName) {
             try handler.handle(event, at: parser.eventPosition)
-        }
-        guard !handler.content.isEmpty else {
-            throw MapError(
-                .invalidData, "no usable point: the file has no trkpt, rtept or wpt", at: InputLocation(file: fileName),
-                remedy: "give a GPX file with a track, a route or waypoints")
         }
         return handler.content
     }

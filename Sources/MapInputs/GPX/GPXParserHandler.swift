@@ -10,8 +10,11 @@ import MapXML
 /// Elements are matched by local name (any namespace prefix stripped), in the context the
 /// GPX 1.1 schema gives them: `trkpt` only inside `trkseg` inside `trk`, `name` only as a
 /// child of `trk`, `rte` or a point, and so on, so that `metadata/name` or an extension's
-/// elements are never mistaken for ours. Text is collected only for the leaf elements
-/// read, so the whitespace between a million points is never stored.
+/// elements are never mistaken for ours. The elements inside a waypoint's `extensions`
+/// are kept with the namespace their prefix is bound to (an `XMLNamespaceScope` follows
+/// the declarations), since there the local name alone says nothing about whose it is.
+/// Text is collected only for the leaf elements read, so the whitespace between a million
+/// points is never stored.
 package struct GPXParserHandler {
     /// The estimated range error of one satellite, in meters, that DOP multiplies (see
     /// `GPXDecoder`).
@@ -21,6 +24,8 @@ package struct GPXParserHandler {
     private(set) var content = GPXContent()
     /// The local names of the open elements, root first.
     private(set) var openElements: [String] = []
+    /// The namespace declarations in scope, for the elements of waypoint extensions.
+    private var namespaces = XMLNamespaceScope()
 
     /// A point being read: a `trkpt`, `rtept` or `wpt`.
     private struct Point {
@@ -36,6 +41,12 @@ package struct GPXParserHandler {
         var name: String?
         var description: String?
         var comment: String?
+        /// Whether this is a `wpt`, whose extensions are kept.
+        var isWaypoint = false
+        /// Where the point's start tag is.
+        var line = 0
+        /// A waypoint's extension elements so far.
+        var extensions: [GPXWaypointDetails.ExtensionElement] = []
     }
 
     private var point: Point?
@@ -46,6 +57,8 @@ package struct GPXParserHandler {
     private var routePoints: [Coordinate] = []
     /// The element whose text is being collected, if any.
     private var collecting: String?
+    /// The namespace and local name of the waypoint extension element being collected.
+    private var extensionElement: (namespace: String?, localName: Substring)?
     private var text = ""
     /// Where the event being handled starts (its tag's `<`), for messages.
     private var position = XMLPosition(line: 1, column: 1)
@@ -68,6 +81,7 @@ package struct GPXParserHandler {
     }
 
     private mutating func startElement(_ elementName: String, _ attributes: [XMLAttribute]) throws(MapError) {
+        namespaces.push(attributes)
         let name = Self.localName(elementName)
         if openElements.isEmpty {
             guard name == "gpx" else {
@@ -88,7 +102,7 @@ package struct GPXParserHandler {
             routePoints = []
         case ("trkpt", "trkseg"), ("rtept", "rte"), ("wpt", "gpx"):
             let coordinate = try coordinate(of: name, attributes)
-            point = Point(coordinate: coordinate, depth: openElements.count)
+            point = Point(coordinate: coordinate, depth: openElements.count, isWaypoint: name == "wpt", line: position.line)
         case ("name", "trk"), ("name", "rte"):
             collecting = name
         default:
@@ -97,6 +111,11 @@ package struct GPXParserHandler {
                 Self.pointFields.contains(name)
             {
                 collecting = name
+            } else if point.isWaypoint, openElements.count > point.depth + 1, openElements[point.depth] == "extensions" {
+                // Every element of a waypoint's extensions; one with children stops being
+                // collected when its first child starts, so only leaves are kept.
+                collecting = "waypoint-extension"
+                extensionElement = namespaces.resolve(elementName)
             } else if openElements.count > point.depth + 1, name == "speed" || name == "course" {
                 // Inside <extensions>: Garmin's TrackPointExtension and similar.
                 collecting = "extension-" + name
@@ -106,6 +125,7 @@ package struct GPXParserHandler {
     }
 
     private mutating func endElement() throws(MapError) {
+        namespaces.pop()
         guard let name = openElements.popLast() else { return }
         if let field = collecting {
             collecting = nil
@@ -125,6 +145,7 @@ package struct GPXParserHandler {
                 Place(
                     id: Int64(content.waypoints.count + 1), title: waypoint.name ?? "",
                     subtitle: waypoint.description ?? waypoint.comment, coordinate: waypoint.coordinate))
+            content.waypointDetails.append(GPXWaypointDetails(line: waypoint.line, extensions: waypoint.extensions))
             point = nil
         case "trkseg" where openElements.last == "trk":
             if !segment.isEmpty { trackSegments.append(segment) }
@@ -212,6 +233,9 @@ package struct GPXParserHandler {
         case "name": point!.name = value
         case "desc": point!.description = value
         case "cmt": point!.comment = value
+        case "waypoint-extension":
+            guard let element = extensionElement else { return }
+            point!.extensions.append(.init(namespace: element.namespace, name: String(element.localName), value: value))
         // Speed and course are tolerated rather than checked: a bad value leaves them unknown.
         case "speed", "extension-speed":
             if let speed = Double(value), speed.isFinite, speed >= 0 { point!.speed = speed }

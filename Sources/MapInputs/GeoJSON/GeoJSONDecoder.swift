@@ -11,12 +11,18 @@ public struct GeoJSONContent: Hashable, Sendable {
     public var polylines: [PolylineOverlay]
     /// One polygon per Polygon and per polygon of a MultiPolygon.
     public var polygons: [PolygonOverlay]
+    /// Where each place comes from, in the order of `places`.
+    public var placeSources: [GeoJSONPlaceSource]
 
     /// Creates content.
-    public init(places: [Place] = [], polylines: [PolylineOverlay] = [], polygons: [PolygonOverlay] = []) {
+    public init(
+        places: [Place] = [], polylines: [PolylineOverlay] = [], polygons: [PolygonOverlay] = [],
+        placeSources: [GeoJSONPlaceSource] = []
+    ) {
         self.places = places
         self.polylines = polylines
         self.polygons = polygons
+        self.placeSources = placeSources
     }
 
     /// Whether the file had nothing to draw (an empty FeatureCollection, null geometries).
@@ -88,6 +94,9 @@ public struct GeoJSONDecoder: Sendable {
 private struct GeoJSONReader {
     let document: JSONDocument
     var content = GeoJSONContent()
+    /// The Feature being read (the root and no properties for a bare geometry), for
+    /// `GeoJSONContent.placeSources`.
+    private var feature: (path: JSONPath, properties: JSONNode?) = (.root, nil)
 
     static let geometryTypes = [
         "Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon", "GeometryCollection",
@@ -172,6 +181,8 @@ private struct GeoJSONReader {
                 at: node, path: path)
         }
         guard !geometry.isNull else { return }
+        feature = (path, node["properties"])
+        defer { feature = (.root, nil) }
         try readGeometry(geometry, path: path.appending("geometry"), properties: properties)
     }
 
@@ -205,10 +216,10 @@ private struct GeoJSONReader {
         if let elements = coordinatesNode.elements, elements.isEmpty { return }
         switch type {
         case "Point":
-            try addPlace(at: try coordinates.position(coordinatesNode, path: coordinatesPath), properties)
+            try addPlace(at: try coordinates.position(coordinatesNode, path: coordinatesPath), properties, of: node)
         case "MultiPoint":
             for coordinate in try coordinates.positions(coordinatesNode, path: coordinatesPath) {
-                try addPlace(at: coordinate, properties)
+                try addPlace(at: coordinate, properties, of: node)
             }
         case "LineString":
             addPolyline(try coordinates.lineString(coordinatesNode, path: coordinatesPath), properties)
@@ -227,7 +238,9 @@ private struct GeoJSONReader {
         }
     }
 
-    private mutating func addPlace(at coordinate: Coordinate, _ properties: GeoJSONFeatureStyle) throws(MapError) {
+    private mutating func addPlace(at coordinate: Coordinate, _ properties: GeoJSONFeatureStyle, of geometry: JSONNode)
+        throws(MapError)
+    {
         var marker = Marker.pin(properties.markerColor)
         if let path = properties.markerImage {
             let anchor = properties.markerAnchor ?? (0.5, 1)
@@ -237,6 +250,8 @@ private struct GeoJSONReader {
             Place(
                 id: Int64(content.places.count + 1), title: properties.title ?? "", subtitle: properties.description,
                 coordinate: coordinate, marker: marker, calloutImage: try properties.calloutImage.map { path throws(MapError) in try image(at: path) }))
+        content.placeSources.append(
+            GeoJSONPlaceSource(featurePath: feature.path, position: geometry.position, properties: feature.properties))
     }
 
     /// A PNG named by a feature, relative to the GeoJSON file's folder.
