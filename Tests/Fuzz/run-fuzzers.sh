@@ -21,6 +21,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${FUZZ_BUILD_DIR:-/tmp/maprender-fuzz}
 here="$root/Tests/Fuzz"
 mkdir -p "$build"
+build=$(cd "$build" && pwd)  # absolute: the link step runs inside it
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
@@ -98,8 +99,10 @@ done
 library_objects=("${objects[@]}" "$build/CCurl.o")
 mapfile -t command < <(sources_of MapRenderCommand)
 
-# gold warns once per ASan helper symbol it cannot export; those lines say nothing.
-quiet_linker() { "$@" 2> >(grep -v "Cannot export local symbol" >&2); }
+# gold warns once per ASan helper symbol it cannot export; those lines say nothing. Run in
+# the build folder: compiling several files and linking in one step leaves the module's
+# debugging files (NAME-1.swiftmodule…) in the current folder.
+quiet_linker() { (cd "$build" && "$@") 2> >(grep -v "Cannot export local symbol" >&2); }
 
 # Links one target with every library module; the arguments target also compiles
 # MapRenderCommand's sources, into that module itself.
