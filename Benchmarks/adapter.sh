@@ -15,6 +15,13 @@
 # peers; --jobs 2 is measured too). It prints one 'RESULT {json}' line; the extra fields
 # 'variants' (tile cache off, two jobs) and 'rss_peak_kb' per process are ours.
 #
+# Outputs, all in the bench folder and none in this repository: run_peers.sh keeps this
+# script's stdout (the RESULT line), stderr and GNU time report as
+# results/<run-id>/<W>__maprender.{out,err,time,rc,404,http}; the maps go to --outdir
+# (outputs/maprender/), the converted inputs and the tile cache to cache/maprender/. Keep a
+# run's summary with `python3 Benchmarks/summarize_run.py results/<run-id>`, which writes
+# Benchmarks/results/<run-id>/report.md and maprender.csv (README, "How to rerun").
+#
 # Environment:
 #   MAPRENDER_BIN          the binary (default: .build/release/maprender of this package);
 #                          build it with `swift build -c release --static-swift-stdlib`

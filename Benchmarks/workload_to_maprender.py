@@ -35,6 +35,9 @@ import os
 import sys
 
 PADDING_DEFAULT = 32
+# The IUGG mean radius in meters, for spherical rings: the value of Earth.meanRadius
+# (Sources/MapGeometry/GreatCircle.swift, documented there).
+MEAN_EARTH_RADIUS_M = 6371008.8
 
 
 def rgba(hexstr):
@@ -47,7 +50,7 @@ def rgba(hexstr):
 
 def geodesic_ring(lat, lon, radius_m, n=128):
     """Spherical destination points; a closed ring as [lon, lat] pairs (GeoJSON order)."""
-    r = 6371008.8
+    r = MEAN_EARTH_RADIUS_M
     la, lo = math.radians(lat), math.radians(lon)
     d = radius_m / r
     ring = []

@@ -28,12 +28,13 @@ public struct CoordinateRegion: Hashable, Sendable {
     ///
     /// Meters become degrees with the WGS84 radii of curvature at the centre's latitude: the
     /// meridional radius M = a(1−e²)/(1−e² sin²φ)^3/2 north-south and the parallel's radius
-    /// N cos φ, N = a/√(1−e² sin²φ), east-west (Torge & Müller, "Geodesy", 4th ed., §4.1).
+    /// N cos φ, N = a/√(1−e² sin²φ), east-west (Torge & Müller, "Geodesy", 4th ed., §4.1),
+    /// with a and f of `Ellipsoid.wgs84`, the one definition of the ellipsoid.
     public static func make(
         center: Coordinate, latitudinalMeters: Double, longitudinalMeters: Double
     ) -> CoordinateRegion {
-        let a = 6_378_137.0
-        let f = 1 / 298.257223563
+        let a = Ellipsoid.wgs84.equatorialRadius
+        let f = Ellipsoid.wgs84.flattening
         let e2 = f * (2 - f)
         let sinPhi = sin(radians(center.latitude))
         let w = 1 - e2 * sinPhi * sinPhi

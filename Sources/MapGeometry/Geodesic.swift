@@ -34,7 +34,9 @@ public struct Ellipsoid: Hashable, Sendable {
         self.flattening = flattening
     }
 
-    /// The WGS84 ellipsoid: a = 6,378,137 m, f = 1/298.257223563.
+    /// The WGS84 ellipsoid: a = 6,378,137 m, f = 1/298.257223563, its defining parameters
+    /// (NIMA TR8350.2, 3rd ed., Table 3.1). The package's one definition of both: the region,
+    /// projection and distance code take them from here.
     public static let wgs84 = Ellipsoid(equatorialRadius: 6_378_137, flattening: 1 / 298.257223563)
 
     /// Inverse problem: shortest geodesic between two points.

@@ -7,10 +7,13 @@ import Glibc
 import Darwin
 #endif
 
-/// Mean Earth radius for spherical formulas (IUGG R1 = 6,371,008.8 m).
+/// The sphere that spherical formulas put in place of the Earth.
 public enum Earth {
-    /// The IUGG mean radius R₁ = (2a + b)/3 of WGS84, in meters. The sphere of this radius
-    /// has the least mean-square distance error against the ellipsoid.
+    /// The IUGG mean radius R₁ = (2a + b)/3 of WGS84, in meters, rounded to 0.1 m (R₁ =
+    /// 6,371,008.7714 m for GRS80, whose b differs from WGS84's by 0.1 mm: H. Moritz,
+    /// "Geodetic Reference System 1980", J. Geodesy 74, 128–133, 2000). The sphere of this
+    /// radius has the least mean-square distance error against the ellipsoid. Not Web
+    /// Mercator's sphere (`MapPoint.webMercatorRadius`).
     public static let meanRadius: Double = 6_371_008.8
 }
 

@@ -64,8 +64,10 @@ public struct MapPoint: Hashable, Sendable, CustomStringConvertible {
         1 / mapPointsPerMeter(atLatitude: latitude)
     }
 
-    /// The sphere radius Web Mercator projects from: WGS84's equatorial radius, 6,378,137 m.
-    public static let webMercatorRadius: Double = 6_378_137
+    /// The sphere radius Web Mercator projects from, in meters: WGS84's equatorial radius a,
+    /// as EPSG:3857 defines it (method "Popular Visualisation Pseudo Mercator", IOGP
+    /// Guidance Note 7-2). Not the mean radius of spherical distances (`Earth.meanRadius`).
+    public static let webMercatorRadius: Double = Ellipsoid.wgs84.equatorialRadius
 
     /// "(x, y)" with three decimals.
     public var description: String { "(\(x.decimalString(places: 3)), \(y.decimalString(places: 3)))" }

@@ -162,12 +162,9 @@ final class ImageSurfaceCache: Sendable {
         switch ImageEncoding(sniffing: image.data) {
         case .png:
             // As RasterImage(png:): a header asking for more than maximumDecodedSide is refused
-            // before Cairo allocates it (IHDR width and height at bytes 16–23).
+            // before Cairo allocates it.
             let bytes = image.data
-            if bytes.count >= 24 && bytes[12..<16].elementsEqual("IHDR".utf8) {
-                let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
-                guard width <= RasterImage.maximumDecodedSide, height <= RasterImage.maximumDecodedSide else { return nil }
-            }
+            guard (try? RasterImage.checkDecodedSize(ofPNG: bytes)) != nil else { return nil }
             // The common PNGs decode faster without libpng; the rest go on to Cairo's reader.
             do {
                 if let surface = try PNGDecoder.decode(bytes) { return surface }

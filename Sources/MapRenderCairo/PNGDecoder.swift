@@ -4,6 +4,7 @@ internal import CDeflate
 #endif
 import MapRenderCore
 import MapErrors
+import MapFormats
 
 /// Decodes the PNGs tile servers send straight into a Cairo image surface, to the same pixels
 /// as `cairo_image_surface_create_from_png_stream` and several times faster (about 7× on
@@ -53,22 +54,8 @@ enum PNGDecoder {
         #endif
     }
 
-    /// The fields of `IHDR` this decoder uses (§11.2.1).
-    private struct Header {
-        var width: Int
-        var height: Int
-        var colourType: UInt8
-
-        /// Bytes per pixel at bit depth 8 (§7.2, Table 8).
-        var channels: Int {
-            switch colourType {
-            case 0, 3: 1
-            case 4: 2
-            case 2: 3
-            default: 4
-            }
-        }
-    }
+    /// IHDR (§11.2.1), read by the package's one PNG header reader.
+    private typealias Header = ImageHeader.PNGHeader
 
     /// Chunk types (§5.4) as big-endian 32-bit words.
     private enum ChunkType {
@@ -86,8 +73,7 @@ enum PNGDecoder {
     #if canImport(CDeflate)
     private static func decode(_ file: UnsafeBufferPointer<UInt8>) throws(MapError) -> OpaquePointer? {
         // §5.2: the eight-byte signature.
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard file.count >= 8, let base = file.baseAddress, file.prefix(8).elementsEqual(signature) else {
+        guard file.count >= 8, let base = file.baseAddress, file.prefix(8).elementsEqual(Header.signature) else {
             throw malformed("no PNG signature")
         }
         func word(at offset: Int) -> UInt32 {
@@ -151,15 +137,15 @@ enum PNGDecoder {
 
         // §10: the zlib stream, inflated at once into exactly `height` filtered rows of
         // one filter-type byte and `rowBytes` bytes (§7.2).
-        let rowBytes = header.width * header.channels
-        let filteredCount = header.height * (rowBytes + 1)
+        let rowBytes = header.pixelWidth * header.channels
+        let filteredCount = header.pixelHeight * (rowBytes + 1)
         let filtered = UnsafeMutablePointer<UInt8>.allocate(capacity: filteredCount)
         defer { filtered.deallocate() }
         guard try inflate(imageData, into: filtered, count: filteredCount) else { return nil }
 
         let hasAlpha = header.colourType == 4 || header.colourType == 6 || transparency != nil
         let surface = cairo_image_surface_create(
-            hasAlpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24, Int32(header.width), Int32(header.height))!
+            hasAlpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24, Int32(header.pixelWidth), Int32(header.pixelHeight))!
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let pixels = cairo_image_surface_get_data(surface) else {
             cairo_surface_destroy(surface)
             return nil
@@ -173,7 +159,7 @@ enum PNGDecoder {
         zeros.initialize(repeating: 0, count: rowBytes)
         defer { zeros.deallocate() }
         var prior = UnsafePointer(zeros)
-        for y in 0..<header.height {
+        for y in 0..<header.pixelHeight {
             let line = filtered + y * (rowBytes + 1)
             let row = line + 1
             guard unfilter(row, prior: prior, count: rowBytes, bytesPerPixel: header.channels, type: line[0]) else {
@@ -181,7 +167,7 @@ enum PNGDecoder {
                 throw malformed("unknown filter type \(line[0])")
             }
             let target = UnsafeMutableRawPointer(pixels + y * stride).assumingMemoryBound(to: UInt32.self)
-            convert(row, width: header.width, colourType: header.colourType, table: table, into: target)
+            convert(row, width: header.pixelWidth, colourType: header.colourType, table: table, into: target)
             prior = UnsafePointer(row)
         }
         cairo_surface_mark_dirty(surface)
@@ -190,28 +176,19 @@ enum PNGDecoder {
 
     /// The header, `nil` when valid but not handled here, or an error when invalid (§11.2.1).
     private static func header(_ body: UnsafeBufferPointer<UInt8>) throws(MapError) -> Header? {
-        guard body.count == 13 else { throw malformed("IHDR of \(body.count) bytes") }
-        let width = body[0..<4].reduce(0) { $0 << 8 | Int($1) }, height = body[4..<8].reduce(0) { $0 << 8 | Int($1) }
-        let bitDepth = body[8], colourType = body[9]
-        guard (1...Int(Int32.max)).contains(width), (1...Int(Int32.max)).contains(height) else {
-            throw malformed("a \(width)×\(height) image")
+        let header: Header
+        do {
+            header = try Header(chunkData: body)
+            try header.validate()
+        } catch {
+            throw malformed(error.reason)
         }
-        // §11.2.1, Table 11: the allowed combinations of colour type and bit depth.
-        let allowedDepths: [UInt8]
-        switch colourType {
-        case 0: allowedDepths = [1, 2, 4, 8, 16]
-        case 3: allowedDepths = [1, 2, 4, 8]
-        case 2, 4, 6: allowedDepths = [8, 16]
-        default: throw malformed("colour type \(colourType)")
-        }
-        guard allowedDepths.contains(bitDepth) else { throw malformed("bit depth \(bitDepth) for colour type \(colourType)") }
-        guard body[10] == 0, body[11] == 0, body[12] <= 1 else { throw malformed("unknown compression, filter or interlace method") }
         // Refused before anything is allocated: Cairo would allocate whatever a header asks for.
-        guard width <= RasterImage.maximumDecodedSide, height <= RasterImage.maximumDecodedSide else {
-            throw malformed("a \(width)×\(height) PNG is too large to decode")
+        guard header.pixelWidth <= RasterImage.maximumDecodedSide, header.pixelHeight <= RasterImage.maximumDecodedSide else {
+            throw malformed("a \(header.pixelWidth)×\(header.pixelHeight) PNG is too large to decode")
         }
-        guard bitDepth == 8, body[12] == 0 else { return nil }
-        return Header(width: width, height: height, colourType: colourType)
+        guard header.bitDepth == 8, !header.isInterlaced else { return nil }
+        return header
     }
 
     /// Inflates the concatenated IDAT data into exactly `count` bytes: `false` when libpng
@@ -356,4 +333,16 @@ enum PNGDecoder {
 
     @inline(__always)
     private static func magnitude(_ value: Int) -> Int { value < 0 ? 0 &- value : value }
+}
+
+extension ImageHeader.PNGHeader {
+    /// Bytes per pixel at bit depth 8 (§7.2, Table 8), for the colour types `validate()` allows.
+    fileprivate var channels: Int {
+        switch colourType {
+        case 0, 3: 1
+        case 4: 2
+        case 2: 3
+        default: 4
+        }
+    }
 }

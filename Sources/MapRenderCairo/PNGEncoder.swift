@@ -4,6 +4,7 @@ internal import CDeflate
 #endif
 import MapRenderCore
 import MapErrors
+import MapFormats
 
 /// Writes a Cairo image surface as PNG, about four times faster than
 /// `cairo_surface_write_to_png_stream` and no larger.
@@ -151,7 +152,7 @@ enum PNGEncoder {
         precondition(count > 0, "libdeflate_zlib_compress_bound must bound the output")
         var png: [UInt8] = []
         png.reserveCapacity(8 + 25 + 12 + count + 12)
-        png += [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        png += ImageHeader.PNGHeader.signature
         var header: [UInt8] = []
         header.appendBigEndian(UInt32(width))
         header.appendBigEndian(UInt32(height))

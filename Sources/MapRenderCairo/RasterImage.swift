@@ -1,6 +1,7 @@
 internal import CCairo
 public import MapRenderCore
 public import MapErrors
+import MapFormats
 
 /// A decoded raster image: straight-alpha RGBA, 8 bits a channel, rows top to bottom.
 ///
@@ -27,14 +28,7 @@ public struct RasterImage: Hashable, Sendable {
     /// - Throws: `MapError` `.invalidData` when the bytes are not a PNG Cairo can read, or its
     ///   header gives a side over `maximumDecodedSide` pixels.
     public init(png bytes: [UInt8]) throws(MapError) {
-        // The size in IHDR is checked first, as for JPEG: Cairo would allocate whatever a
-        // header asks for (ISO/IEC 15948 §11.2.2: width and height at bytes 16–23).
-        if bytes.count >= 24 && bytes[12..<16].elementsEqual("IHDR".utf8) {
-            let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
-            guard width <= Self.maximumDecodedSide, height <= Self.maximumDecodedSide else {
-                throw MapError(.invalidData, "a \(width)×\(height) PNG is too large to decode")
-            }
-        }
+        try Self.checkDecodedSize(ofPNG: bytes)
         let source = ByteSource(bytes: bytes)
         let surface = cairo_image_surface_create_from_png_stream(readFromSource, Unmanaged.passUnretained(source).toOpaque())!
         defer { cairo_surface_destroy(surface) }
@@ -70,6 +64,19 @@ public struct RasterImage: Hashable, Sendable {
             }
         }
         self.init(width: width, height: height, pixels: pixels)
+    }
+
+    /// Refuses a PNG whose header asks for more than `maximumDecodedSide` pixels on a side.
+    /// Checked before decoding, as for JPEG: Cairo would allocate whatever a header asks for.
+    /// Bytes without a readable header pass, for the decoder to refuse with its own reason.
+    ///
+    /// - Throws: `MapError` `.invalidData` "a W×H PNG is too large to decode".
+    static func checkDecodedSize(ofPNG bytes: [UInt8]) throws(MapError) {
+        guard let header = try? ImageHeader.PNGHeader(parsing: bytes) else { return }
+        let width = header.pixelWidth, height = header.pixelHeight
+        guard width <= maximumDecodedSide, height <= maximumDecodedSide else {
+            throw MapError(.invalidData, "a \(width)×\(height) PNG is too large to decode")
+        }
     }
 
     /// The RGBA bytes of one pixel.

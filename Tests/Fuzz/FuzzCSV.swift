@@ -1,6 +1,7 @@
 // libFuzzer target: LocationCSVDecoder (track fixes) and the favorites CSV importer on
 // arbitrary bytes. Built by run-fuzzers.sh.
-import MapData
+import MapFavorites
+import MapInputs
 import MapRenderCore
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,7 @@
 // libFuzzer target: GPXDecoder.decode on arbitrary bytes. Every input must end in content
 // or a MapError; a trap, a sanitizer report or a hang is a bug. Built by run-fuzzers.sh.
-import MapData
+import MapFavorites
+import MapInputs
 import MapRenderCore
 
 @_cdecl("LLVMFuzzerTestOneInput")

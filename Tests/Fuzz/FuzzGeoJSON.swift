@@ -1,6 +1,7 @@
 // libFuzzer target: the JSON parser and GeoJSONDecoder on arbitrary bytes, plus the
 // favorites importer's GeoJSON reading. Built by run-fuzzers.sh.
-import MapData
+import MapFavorites
+import MapInputs
 import MapRenderCore
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -10,10 +10,10 @@
 // render would: what the header checks let through must decode safely.
 import CSQLite3
 import Foundation
-import MapData
 import MapGeometry
 import MapRenderCairo
 import MapRenderCore
+import MapTiles
 
 /// One file per process, rewritten for each input, on a memory file system when there is one.
 private let scratchPath = (FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory())

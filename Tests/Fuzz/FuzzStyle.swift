@@ -1,5 +1,5 @@
 // libFuzzer target: StyleDecoder.decode on arbitrary bytes. Built by run-fuzzers.sh.
-import MapData
+import MapInputs
 import MapRenderCore
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -21,77 +21,103 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${FUZZ_BUILD_DIR:-/tmp/maprender-fuzz}
 here="$root/Tests/Fuzz"
 mkdir -p "$build"
+build=$(cd "$build" && pwd)  # absolute: the link step runs inside it
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
     targets=(gpx geojson csv style arguments)
     # The MBTiles reader is fuzzed once it exists.
-    [ -f "$root/Sources/MapData/Tiles/MBTilesSource.swift" ] && [ -f "$here/FuzzMBTiles.swift" ] && targets+=(mbtiles)
+    [ -f "$root/Sources/MapTiles/Sources/MBTilesSource.swift" ] && [ -f "$here/FuzzMBTiles.swift" ] && targets+=(mbtiles)
 fi
 
 # -O keeps Swift's overflow and bounds traps, and runs several times faster than -Onone.
-flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g -wmo -I "$build")
+# -package-name as SwiftPM passes it: the targets share their 'package' declarations.
+flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g -wmo -package-name maprender -I "$build")
 # The C libraries, through the package's own module maps (every Sources/C*/) and pkg-config.
 for map in "$root"/Sources/C*/module.modulemap; do flags+=(-I "$(dirname "$map")"); done
 packages=(pangocairo cairo libturbojpeg sqlite3 libdeflate)
 for flag in $(pkg-config --cflags "${packages[@]}"); do
     case "$flag" in -I*) flags+=(-Xcc "$flag") ;; esac
 done
-libraries=($(pkg-config --libs "${packages[@]}"))
+libraries=($(pkg-config --libs "${packages[@]}") -ldl)
 
-# SwiftPM generates Bundle.module for MapData's resources; outside SwiftPM the main bundle
-# stands in (PackageResources only touches it when the resource bundle exists beside the
-# executable, which it never does here).
-cat > "$build/MapDataBundle.swift" <<'EOF'
-import Foundation
-extension Foundation.Bundle { static let module = Bundle.main }
-EOF
+# CCurl is a C target: SwiftPM makes its module map from include/ and compiles ccurl.c; here
+# the same by hand. It loads libcurl only when a request is made, which no target does.
+mkdir -p "$build/CCurl"
+printf 'module CCurl {\n    header "%s"\n    export *\n}\n' "$root/Sources/CCurl/include/CCurl.h" \
+    > "$build/CCurl/module.modulemap.new"
+cmp -s "$build/CCurl/module.modulemap.new" "$build/CCurl/module.modulemap" \
+    || mv "$build/CCurl/module.modulemap.new" "$build/CCurl/module.modulemap"
+rm -f "$build/CCurl/module.modulemap.new"
+flags+=(-I "$build/CCurl")
+if ! [ "$build/CCurl.o" -nt "$root/Sources/CCurl/ccurl.c" ] || ! [ "$build/CCurl.o" -nt "$root/Sources/CCurl/include/CCurl.h" ]; then
+    echo "building CCurl" >&2
+    clang -c -O2 -g -fsanitize=address -I "$root/Sources/CCurl/include" -o "$build/CCurl.o" "$root/Sources/CCurl/ccurl.c"
+fi
 
-# Compiles a library module into one instrumented object, when its sources changed.
+# SwiftPM generates an internal Bundle.module in each target with resources (MapInputs and
+# MapTiles); outside SwiftPM the main bundle stands in. ResourceBundle
+# (Sources/MapFormats/Files/ResourceBundle.swift) only touches it when the target's bundle
+# exists beside the executable, which it never does here.
+printf '%s\n' 'import Foundation' 'extension Foundation.Bundle { static let module = Bundle.main }' \
+    > "$build/ModuleBundle.swift.new"
+cmp -s "$build/ModuleBundle.swift.new" "$build/ModuleBundle.swift" \
+    || mv "$build/ModuleBundle.swift.new" "$build/ModuleBundle.swift"
+rm -f "$build/ModuleBundle.swift.new"
+
+# The objects built so far, in dependency order.
+objects=()
+
+# Compiles a library module into one instrumented object when its object is older than one
+# of its sources, this script or an object built before it (any module may import those).
 compile_module() {
     local name=$1
     shift
-    local object="$build/$name.o"
-    local newest
-    newest=$(ls -t "$@" | head -1)
-    if [ -f "$object" ] && [ "$object" -nt "$newest" ] && [ "$object" -nt "$0" ]; then return; fi
-    echo "building $name" >&2
-    swiftc "${flags[@]}" -module-name "$name" -emit-module -emit-module-path "$build/$name.swiftmodule" \
-        -c -o "$object" "$@"
+    local object="$build/$name.o" input stale=0
+    for input in "$@" "$0" "${objects[@]}"; do
+        [ "$object" -nt "$input" ] || stale=1
+    done
+    if [ "$stale" -eq 1 ]; then
+        echo "building $name" >&2
+        swiftc "${flags[@]}" -module-name "$name" -emit-module -emit-module-path "$build/$name.swiftmodule" \
+            -c -o "$object" "$@"
+    fi
+    objects+=("$object")
 }
 
-mapfile -t geometry < <(find "$root/Sources/MapGeometry" -name '*.swift' | sort)
-mapfile -t core < <(find "$root/Sources/MapRenderCore" -name '*.swift' | sort)
-mapfile -t data < <(find "$root/Sources/MapData" -name '*.swift' | sort)
-mapfile -t cairo < <(find "$root/Sources/MapRenderCairo" -name '*.swift' | sort)
-mapfile -t command < <(find "$root/Sources/MapRenderCommand" -name '*.swift' | sort)
+# The Swift files of the target Sources/<name>/.
+sources_of() { find "$root/Sources/$1" -name '*.swift' | sort; }
 
-compile_module MapGeometry "${geometry[@]}"
-compile_module MapRenderCore "${core[@]}"
-compile_module MapData "${data[@]}" "$build/MapDataBundle.swift"
-data_objects=("$build/MapGeometry.o" "$build/MapRenderCore.o" "$build/MapData.o")
+# The library targets in Package.swift's order, where each imports only targets before it.
+# MapRenderCommand is compiled with the arguments target below.
+for module in MapErrors MapGeometry MapFormats MapXML MapRenderCore MapSQLite MapInputs MapTiles MapFavorites \
+    MapRenderCairo MapRenderSVG; do
+    mapfile -t files < <(sources_of "$module")
+    case "$module" in MapInputs | MapTiles) files+=("$build/ModuleBundle.swift") ;; esac
+    compile_module "$module" "${files[@]}"
+done
+library_objects=("${objects[@]}" "$build/CCurl.o")
+mapfile -t command < <(sources_of MapRenderCommand)
 
-# gold warns once per ASan helper symbol it cannot export; those lines say nothing.
-quiet_linker() { "$@" 2> >(grep -v "Cannot export local symbol" >&2); }
+# gold warns once per ASan helper symbol it cannot export; those lines say nothing. Run in
+# the build folder: compiling several files and linking in one step leaves the module's
+# debugging files (NAME-1.swiftmodule…) in the current folder.
+quiet_linker() { (cd "$build" && "$@") 2> >(grep -v "Cannot export local symbol" >&2); }
 
-# Links one target; the arguments target also compiles MapRenderCommand's sources.
+# Links one target with every library module; the arguments target also compiles
+# MapRenderCommand's sources, into that module itself.
 link_target() {
     local target=$1 source=$2
     local binary="$build/fuzz-$target"
     echo "linking fuzz-$target" >&2
     case "$target" in
-    mbtiles)
-        compile_module MapRenderCairo "${cairo[@]}"
-        quiet_linker swiftc "${flags[@]}" -module-name "Fuzz_$target" -o "$binary" "$source" "${data_objects[@]}" \
-            "$build/MapRenderCairo.o" "${libraries[@]}"
-        ;;
     arguments)
-        compile_module MapRenderCairo "${cairo[@]}"
         quiet_linker swiftc "${flags[@]}" -module-name MapRenderCommand -o "$binary" "${command[@]}" "$source" \
-            "${data_objects[@]}" "$build/MapRenderCairo.o" "${libraries[@]}"
+            "${library_objects[@]}" "${libraries[@]}"
         ;;
     *)
-        quiet_linker swiftc "${flags[@]}" -module-name "Fuzz_$target" -o "$binary" "$source" "${data_objects[@]}" "${libraries[@]}"
+        quiet_linker swiftc "${flags[@]}" -module-name "Fuzz_$target" -o "$binary" "$source" \
+            "${library_objects[@]}" "${libraries[@]}"
         ;;
     esac
 }

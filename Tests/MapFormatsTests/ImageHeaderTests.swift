@@ -96,6 +96,92 @@ import MapTestSupport
         }
     }
 
+    // MARK: PNG's IHDR
+
+    /// `TestImages.png` with IHDR's data bytes `index…` replaced (0 is the width's first).
+    private static func png(patchingIHDR index: Int, with bytes: [UInt8]) -> [UInt8] {
+        var png = TestImages.png(width: 300, height: 20)
+        png.replaceSubrange(16 + index..<16 + index + bytes.count, with: bytes)
+        return png
+    }
+
+    @Test func readsEveryFieldOfIHDR() throws {
+        #expect(
+            try ImageHeader.PNGHeader(parsing: TestImages.png(width: 300, height: 20))
+                == ImageHeader.PNGHeader(pixelWidth: 300, pixelHeight: 20, bitDepth: 8, colourType: 0))
+        let header = try ImageHeader.PNGHeader(parsing: Self.png(patchingIHDR: 8, with: [16, 6, 1, 2, 1]))
+        #expect((header.pixelWidth, header.pixelHeight) == (300, 20))
+        #expect((header.bitDepth, header.colourType) == (16, 6))
+        #expect((header.compressionMethod, header.filterMethod, header.interlaceMethod) == (1, 2, 1))
+        #expect(header.isInterlaced)
+        // The full range of the 32-bit fields, unsigned.
+        let widest = try ImageHeader.PNGHeader(parsing: Self.png(patchingIHDR: 0, with: [0xFF, 0xFF, 0xFF, 0xFF]))
+        #expect(widest.pixelWidth == 4_294_967_295)
+    }
+
+    @Test func readsIHDRChunkData() throws {
+        let data: [UInt8] = [0, 0, 1, 0, 0, 0, 0, 200, 4, 3, 0, 0, 0]
+        #expect(
+            try ImageHeader.PNGHeader(chunkData: data)
+                == ImageHeader.PNGHeader(pixelWidth: 256, pixelHeight: 200, bitDepth: 4, colourType: 3))
+        #expect(try ImageHeader.PNGHeader(chunkData: data[...]).pixelWidth == 256)
+        #expect(throws: ImageRejection("IHDR of 12 bytes")) { try ImageHeader.PNGHeader(chunkData: data.dropLast()) }
+        #expect(throws: ImageRejection("IHDR of 14 bytes")) { try ImageHeader.PNGHeader(chunkData: data + [0]) }
+    }
+
+    @Test func refusesWhatHasNoIHDR() throws {
+        let png = TestImages.png(width: 8)
+        #expect(throws: ImageRejection("not a PNG image")) { try ImageHeader.PNGHeader(parsing: TestImages.jpeg()) }
+        #expect(throws: ImageRejection("not a PNG image")) { try ImageHeader.PNGHeader(parsing: Array(png.prefix(7))) }
+        for length in [8, 23, 24, 28] {
+            #expect(throws: ImageRejection("truncated PNG image"), "\(length) bytes") {
+                try ImageHeader.PNGHeader(parsing: Array(png.prefix(length)))
+            }
+        }
+        #expect(try ImageHeader.PNGHeader(parsing: Array(png.prefix(29))).pixelWidth == 8)
+        var longer = png
+        longer[11] = 14
+        var other = png
+        other[15] = UInt8(ascii: "X")
+        for damaged in [longer, other] {
+            #expect(throws: ImageRejection("damaged PNG image (no IHDR chunk first)")) {
+                try ImageHeader.PNGHeader(parsing: damaged)
+            }
+            #expect(throws: ImageRejection("damaged PNG image (no IHDR chunk first)")) { try ImageHeader(parsing: damaged) }
+        }
+    }
+
+    @Test(arguments: [
+        ([UInt8](), nil),
+        ([0, 0, 0, 0], "a 0×20 image"),
+        ([0x80, 0, 0, 0], "a 2147483648×20 image"),
+        ([0, 0, 1, 44, 0, 0, 0, 20, 8, 5], "colour type 5"),
+        ([0, 0, 1, 44, 0, 0, 0, 20, 16, 3], "bit depth 16 for colour type 3"),
+        ([0, 0, 1, 44, 0, 0, 0, 20, 4, 2], "bit depth 4 for colour type 2"),
+        ([0, 0, 1, 44, 0, 0, 0, 20, 8, 6, 1], "unknown compression, filter or interlace method"),
+        ([0, 0, 1, 44, 0, 0, 0, 20, 8, 6, 0, 1], "unknown compression, filter or interlace method"),
+        ([0, 0, 1, 44, 0, 0, 0, 20, 8, 6, 0, 0, 2], "unknown compression, filter or interlace method"),
+        ([0, 0, 1, 44, 0, 0, 0, 20, 1, 0, 0, 0, 1], nil),
+        ([0, 0, 1, 44, 0, 0, 0, 20, 16, 6, 0, 0, 0], nil),
+    ] as [([UInt8], String?)])
+    func validatesIHDR(patch: [UInt8], problem: String?) throws {
+        let header = try ImageHeader.PNGHeader(parsing: Self.png(patchingIHDR: 0, with: patch))
+        if let problem {
+            #expect(throws: ImageRejection(problem)) { try header.validate() }
+        } else {
+            try header.validate()
+        }
+    }
+
+    @Test func readsTheSizeOfPNGsNoDecoderTakes() throws {
+        // Only the size matters for a tile's checks: a colour type no decoder reads is left
+        // for the decoder to refuse, as before IHDR was read whole.
+        let odd = Self.png(patchingIHDR: 8, with: [8, 5])
+        #expect(try ImageHeader(parsing: odd) == ImageHeader(encoding: .png, pixelWidth: 300, pixelHeight: 20))
+        let limits = ImageLimits(maximumSide: 2048, requiresSquare: false)
+        #expect(try EncodedImage(validating: odd, limits: limits).pixelHeight == 20)
+    }
+
     @Test func fileVariantThrowsBadDataNamingTheSource() {
         #expect(throws: MapError(.invalidData, "not a PNG or JPEG image", at: InputLocation(file: "tiles/1/0/0.png"), remedy: "give a PNG or JPEG image")) {
             try EncodedImage(validating: Array("nope".utf8), source: "tiles/1/0/0.png")

@@ -220,6 +220,17 @@ struct GeodesicTests {
         }
     }
 
+    @Test("the earth constants: WGS84's defining values, Web Mercator's sphere from them, the mean radius apart")
+    func earthConstants() {
+        // NIMA TR8350.2 Table 3.1; EPSG:3857 takes WGS84's a; IUGG R₁ rounded to 0.1 m.
+        #expect(Ellipsoid.wgs84 == Ellipsoid(equatorialRadius: 6_378_137, flattening: 1 / 298.257223563))
+        #expect(MapPoint.webMercatorRadius == 6_378_137)
+        #expect(Earth.meanRadius == 6_371_008.8)
+        // R₁ = (2a + b)/3 with b = a(1 − f).
+        let a = Ellipsoid.wgs84.equatorialRadius, b = a * (1 - Ellipsoid.wgs84.flattening)
+        #expect(abs((2 * a + b) / 3 - Earth.meanRadius) < 0.05)
+    }
+
     // MARK: Great circle
 
     @Test("haversine: hand-checkable distances on the sphere of the mean radius")

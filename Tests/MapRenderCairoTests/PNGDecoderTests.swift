@@ -318,6 +318,28 @@ struct PNGDecoderTests {
         Self.expectRefused(badFilter, "filter type 5 on row 17")
     }
 
+    @Test("a bad IHDR is named in the error, as libpng would refuse it")
+    func headerMessages() {
+        func message(_ ihdr: [UInt8]) -> String? {
+            let bytes = Self.signature + Self.chunk("IHDR", ihdr) + Self.chunk("IDAT", Self.zlib([0])) + Self.chunk("IEND", [])
+            do {
+                _ = try PNGDecoder.decode(bytes)
+                return nil
+            } catch {
+                return error.message
+            }
+        }
+        let size = Self.bigEndian(4) + Self.bigEndian(3)
+        #expect(message(size + [8, 2, 0, 0]) == "not a readable PNG (IHDR of 12 bytes)")
+        #expect(message(Self.bigEndian(0) + Self.bigEndian(3) + [8, 2, 0, 0, 0]) == "not a readable PNG (a 0×3 image)")
+        #expect(message(size + [8, 7, 0, 0, 0]) == "not a readable PNG (colour type 7)")
+        #expect(message(size + [2, 6, 0, 0, 0]) == "not a readable PNG (bit depth 2 for colour type 6)")
+        #expect(message(size + [8, 2, 0, 0, 2]) == "not a readable PNG (unknown compression, filter or interlace method)")
+        #expect(
+            message(Self.bigEndian(9000) + Self.bigEndian(3) + [8, 2, 0, 0, 0])
+                == "not a readable PNG (a 9000×3 PNG is too large to decode)")
+    }
+
     @Test("a header past maximumDecodedSide is refused before anything is allocated")
     func huge() {
         for (width, height) in [(30_000, 30_000), (RasterImage.maximumDecodedSide + 1, 1), (1, 1 << 30)] {

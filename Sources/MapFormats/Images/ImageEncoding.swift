@@ -10,7 +10,7 @@ public enum ImageEncoding: String, Hashable, Sendable {
 
     /// Recognises PNG and JPEG by their first bytes, or `nil` for anything else.
     public init?(sniffing bytes: [UInt8]) {
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+        if bytes.starts(with: ImageHeader.PNGHeader.signature) {
             self = .png
         } else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
             self = .jpeg

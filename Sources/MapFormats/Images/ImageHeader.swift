@@ -44,7 +44,7 @@ public struct ImageHeader: Hashable, Sendable {
     /// Height, in pixels.
     public var pixelHeight: Int
 
-    /// Reads the header of a PNG (the IHDR chunk, ISO/IEC 15948 §11.2.2) or a JPEG (the first
+    /// Reads the header of a PNG (the IHDR chunk, through `PNGHeader`) or a JPEG (the first
     /// SOF0, SOF1 or SOF2 frame header, ITU-T T.81 §B.2.2), walking JPEG segments by their
     /// lengths and never reading past the end. Only the first bytes are needed.
     ///
@@ -65,13 +65,10 @@ public struct ImageHeader: Hashable, Sendable {
         self.pixelHeight = pixelHeight
     }
 
-    /// PNG: the 8-byte signature, then IHDR (length 13) holding width and height.
+    /// PNG: the size from `PNGHeader`.
     private static func png(_ bytes: [UInt8]) throws(ImageRejection) -> ImageHeader {
-        guard bytes.count >= 24 else { throw ImageRejection("truncated PNG image") }
-        guard bigEndian32(bytes, 8) == 13, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
-            throw ImageRejection("damaged PNG image (no IHDR chunk first)")
-        }
-        return ImageHeader(encoding: .png, pixelWidth: bigEndian32(bytes, 16), pixelHeight: bigEndian32(bytes, 20))
+        let header = try PNGHeader(parsing: bytes)
+        return ImageHeader(encoding: .png, pixelWidth: header.pixelWidth, pixelHeight: header.pixelHeight)
     }
 
     /// JPEG: segments after SOI, each `FF marker [length (2 bytes, including itself)] …`,
@@ -126,6 +123,113 @@ public struct ImageHeader: Hashable, Sendable {
         return ImageRejection("not a PNG or JPEG image")
     }
 
+    // MARK: PNG
+
+    /// Everything a PNG's IHDR chunk says: the pixel size and how the pixels are stored.
+    ///
+    /// The one reader of PNG headers in the package: `ImageHeader(parsing:)` takes its size
+    /// from here, and so do the marker reader, the decoders' size checks and `PNGDecoder`.
+    /// IHDR is the first chunk, 13 bytes of data right after the 8-byte signature and the
+    /// chunk's length and type: width (4 bytes, big-endian), height (4), bit depth,
+    /// colour type, compression method, filter method, interlace method (1 each). PNG
+    /// specification §5.2, §11.2.2 of ISO/IEC 15948 (§11.2.1 in the W3C third edition).
+    public struct PNGHeader: Hashable, Sendable {
+        /// The eight bytes every PNG file starts with (§5.2).
+        public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+        /// Width, in pixels: 0 … 2³² − 1 as read (`validate()` allows 1 … 2³¹ − 1).
+        public var pixelWidth: Int
+        /// Height, in pixels: 0 … 2³² − 1 as read (`validate()` allows 1 … 2³¹ − 1).
+        public var pixelHeight: Int
+        /// Bits per sample, or per palette index for indexed images: 1, 2, 4, 8 or 16.
+        public var bitDepth: UInt8
+        /// 0 greyscale, 2 truecolour, 3 indexed, 4 greyscale with alpha, 6 truecolour with alpha.
+        public var colourType: UInt8
+        /// 0, deflate, is the only one defined.
+        public var compressionMethod: UInt8
+        /// 0, adaptive filtering with five filter types, is the only one defined.
+        public var filterMethod: UInt8
+        /// 0 for none, 1 for Adam7.
+        public var interlaceMethod: UInt8
+
+        /// Whether the image is stored in Adam7's seven passes rather than row by row.
+        public var isInterlaced: Bool { interlaceMethod == 1 }
+
+        /// Creates a header from known values.
+        public init(
+            pixelWidth: Int, pixelHeight: Int, bitDepth: UInt8, colourType: UInt8,
+            compressionMethod: UInt8 = 0, filterMethod: UInt8 = 0, interlaceMethod: UInt8 = 0
+        ) {
+            self.pixelWidth = pixelWidth
+            self.pixelHeight = pixelHeight
+            self.bitDepth = bitDepth
+            self.colourType = colourType
+            self.compressionMethod = compressionMethod
+            self.filterMethod = filterMethod
+            self.interlaceMethod = interlaceMethod
+        }
+
+        /// Reads the header from the start of a PNG file: the signature, then IHDR as the
+        /// first chunk. Only the first 29 bytes are needed; the chunk's CRC is not checked
+        /// (a decoder does that), and nothing in the fields is checked (see `validate()`).
+        ///
+        /// - Throws: `ImageRejection` "not a PNG image" without the signature, "truncated PNG
+        ///   image" when the bytes end inside IHDR, "damaged PNG image (no IHDR chunk first)"
+        ///   when the first chunk is not a 13-byte IHDR.
+        public init(parsing bytes: [UInt8]) throws(ImageRejection) {
+            guard bytes.starts(with: Self.signature) else { throw ImageRejection("not a PNG image") }
+            // The length and type are looked at as soon as they and the size are there, so a
+            // damaged first chunk is named as such rather than as a short file.
+            guard bytes.count >= 24 else { throw ImageRejection("truncated PNG image") }
+            guard bigEndian32(bytes, 8) == 13, bytes[12..<16].elementsEqual("IHDR".utf8) else {
+                throw ImageRejection("damaged PNG image (no IHDR chunk first)")
+            }
+            guard bytes.count >= 29 else { throw ImageRejection("truncated PNG image") }
+            try self.init(chunkData: bytes[16..<29])
+        }
+
+        /// Reads the header from the data of an IHDR chunk (without its length, type and CRC),
+        /// for a decoder that walks the chunks itself.
+        ///
+        /// - Throws: `ImageRejection` "IHDR of N bytes" when the data is not 13 bytes long.
+        public init(chunkData data: some Collection<UInt8>) throws(ImageRejection) {
+            guard data.count == 13 else { throw ImageRejection("IHDR of \(data.count) bytes") }
+            let bytes = Array(data)
+            self.init(
+                pixelWidth: bigEndian32(bytes, 0), pixelHeight: bigEndian32(bytes, 4), bitDepth: bytes[8],
+                colourType: bytes[9], compressionMethod: bytes[10], filterMethod: bytes[11], interlaceMethod: bytes[12])
+        }
+
+        /// Checks the fields against the rules for IHDR, in the order a decoder meets them:
+        /// width and height 1 … 2³¹ − 1, a defined colour type, a bit depth allowed for it
+        /// (ISO/IEC 15948 Table 11.1), compression and filter method 0, interlace method 0 or 1.
+        /// `ImageHeader(parsing:)` does not call this: a tile is only checked for its size
+        /// before decoding, and the decoder refuses the rest.
+        ///
+        /// - Throws: `ImageRejection` naming the first field that breaks a rule ("a 0×5 image",
+        ///   "colour type 5", "bit depth 16 for colour type 3", "unknown compression, filter or
+        ///   interlace method").
+        public func validate() throws(ImageRejection) {
+            let sides = 1...Int(Int32.max)
+            guard sides.contains(pixelWidth), sides.contains(pixelHeight) else {
+                throw ImageRejection("a \(pixelWidth)×\(pixelHeight) image")
+            }
+            let allowedDepths: [UInt8]
+            switch colourType {
+            case 0: allowedDepths = [1, 2, 4, 8, 16]
+            case 3: allowedDepths = [1, 2, 4, 8]
+            case 2, 4, 6: allowedDepths = [8, 16]
+            default: throw ImageRejection("colour type \(colourType)")
+            }
+            guard allowedDepths.contains(bitDepth) else {
+                throw ImageRejection("bit depth \(bitDepth) for colour type \(colourType)")
+            }
+            guard compressionMethod == 0, filterMethod == 0, interlaceMethod <= 1 else {
+                throw ImageRejection("unknown compression, filter or interlace method")
+            }
+        }
+    }
+
     // MARK: Completeness
 
     /// Whether a whole file is there: a PNG's chunks, walked by their lengths, reach IEND
@@ -165,11 +269,13 @@ public struct ImageHeader: Hashable, Sendable {
         return nil
     }
 
-    private static func bigEndian32(_ bytes: [UInt8], _ offset: Int) -> Int {
-        Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-    }
-
     private static func bigEndian16(_ bytes: [UInt8], _ offset: Int) -> Int {
         Int(bytes[offset]) << 8 | Int(bytes[offset + 1])
     }
+}
+
+/// The unsigned big-endian 32-bit number at `offset`, as PNG stores its lengths and sizes
+/// (§7.1).
+private func bigEndian32(_ bytes: [UInt8], _ offset: Int) -> Int {
+    Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
 }
