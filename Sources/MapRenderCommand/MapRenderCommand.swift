@@ -47,6 +47,7 @@ public enum MapRenderCommand {
         }
         switch command {
         case "help": return try HelpCommand.run(words)
+        case "completions": return try CompletionsCommand.run(words)
         case "track": return try TrackCommand.run(words)
         case "batch": return try BatchCommand.run(words)
         case "places": return try PlacesCommand.run(words)

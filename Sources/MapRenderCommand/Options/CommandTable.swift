@@ -39,7 +39,8 @@ enum CommandTable {
         usage: [renderUsage, "--help | COMMAND --help | --version"], description: renderDescription,
         options: RenderOptions.table.specs + [version],
         subcommands: [
-            render, fit, PlacesOptions.command, TrackOptions.command, BatchOptions.command, HelpCommand.command,
+            render, fit, PlacesOptions.command, TrackOptions.command, BatchOptions.command, CompletionsCommand.command,
+            HelpCommand.command,
         ],
         examples: render.examples)
 
