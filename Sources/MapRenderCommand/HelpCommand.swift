@@ -1,32 +1,44 @@
 import MapErrors
 
-/// `maprender help [COMMAND [SUBCOMMAND]]`; also what `COMMAND --help` prints.
+/// `maprender help [COMMAND [SUBCOMMAND]]` and `maprender help --man`; also what
+/// `COMMAND --help` prints.
 enum HelpCommand {
     /// What the command line gave `help`.
     struct Arguments {
         /// The command path to describe (`places add`); empty for the root.
         var path: [String] = []
+        /// Whether to print the man page (`--man`).
+        var printsManPage = false
     }
 
     /// The options of `help`.
-    static let table = OptionTable<Arguments>([])
+    static let table = OptionTable<Arguments>([
+        .flag("--man", section: .options, help: "print the maprender(1) man page (roff), for 'man -l -'") { $0.printsManPage = true },
+    ])
 
     /// `maprender help`.
     static let command = CommandSpec(
-        path: ["help"], summary: "show the help of a command",
-        usage: ["help [COMMAND [SUBCOMMAND]]"],
-        description: ["'maprender help places add' is 'maprender places add --help'."],
+        path: ["help"], summary: "show the help of a command, or the man page",
+        usage: ["help [COMMAND [SUBCOMMAND]] | help --man"],
+        description: ["'maprender help places add' is 'maprender places add --help'. The man page holds the help of every command."],
         options: table.specs,
         operands: [
             OperandSpec(name: "COMMAND", help: "the command to describe", completion: .commandNames),
         ],
-        examples: ["help places add"])
+        examples: ["help --man | man -l -"])
 
     /// Runs with the words after `help`.
     static func run(_ words: [String]) throws(MapError) {
         var arguments = Arguments()
         var cursor = ArgumentCursor(words)
         try table.parse(&cursor, into: &arguments, command: "help") { arguments, word in arguments.path.append(word) }
+        if arguments.printsManPage {
+            guard arguments.path.isEmpty else {
+                throw MapError(.invalidRequest, "help --man takes no command", remedy: "the man page describes every command")
+            }
+            Console.print(ManPage(root: CommandTable.root, version: MapRenderCommand.version).text)
+            return
+        }
         Console.print(try text(for: arguments.path))
     }
 
