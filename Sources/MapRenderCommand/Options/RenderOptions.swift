@@ -38,11 +38,11 @@ enum RenderOptions {
         },
         .repeatable(
             "--geojson", valueName: "FILE", section: .inputs, completion: .files("geojson", "json"),
-            help: "GeoJSON points, lines and polygons"
+            help: "Point → pin, LineString → polyline, (Multi)Polygon → polygon; simplestyle properties"
         ) { request, value in request.geoJSONFiles.append(value.text) },
         .repeatable(
             "--gpx", valueName: "FILE|DIR", section: .inputs, completion: ValueCompletion.files("gpx").orDirectories,
-            help: "tracks (cleaned), routes and waypoints; a folder's .gpx, .csv and .geojson files"
+            help: "trk → track (cleaned), rte → polyline, wpt → pin; a folder: its .gpx, .csv and .geojson files"
         ) { request, value in request.trackInput.paths.append(value.text) },
         .repeatable(
             "--csv", valueName: "FILE", section: .inputs, completion: ValueCompletion.files("csv").orDirectories,
@@ -50,7 +50,7 @@ enum RenderOptions {
         ) { request, value in request.trackInput.paths.append(value.text) },
         .value(
             "--location", valueName: "LAT,LON[,ACCURACY[,HEADING]]", section: .inputs,
-            help: "the blue dot, its accuracy halo (meters) and a heading cone (degrees)"
+            help: "the blue dot; an accuracy halo in meters (none when left out or negative) and a heading cone in degrees"
         ) { request, value throws(MapError) in request.userLocation = try userLocation(value) },
     ]
 
@@ -121,7 +121,7 @@ enum RenderOptions {
         },
         .value(
             "--span", valueName: "D[xD]", section: .framing,
-            help: "with --center: north-south by east-west distance, e.g. 5km or 2kmx3km"
+            help: "with --center: north-south by east-west distance (5km, 2kmx3km), like MKCoordinateRegionMakeWithDistance"
         ) { request, value throws(MapError) in
             let parts = value.text.lowercased().split(separator: "x", maxSplits: 1).map(String.init)
             // "" and "x" split into no parts at all.
