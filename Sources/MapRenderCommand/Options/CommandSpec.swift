@@ -68,11 +68,6 @@ struct CommandSpec: Sendable {
         subcommands.first { $0.name == name }
     }
 
-    /// The option with this name, or `nil`.
-    func option(named name: String) -> OptionSpec? {
-        options.first { $0.names.contains(name) }
-    }
-
     /// Whether it is the root (`maprender` itself, which renders) or a command of its own.
     var isRoot: Bool { path.isEmpty }
 

@@ -16,9 +16,6 @@ struct ValueCompletion: Sendable, Equatable {
     /// Nothing to offer: free text or numbers.
     static let nothing = ValueCompletion()
 
-    /// Any file.
-    static let anyFile = ValueCompletion(fileExtensions: [])
-
     /// Folders.
     static let directories = ValueCompletion(includesDirectories: true)
 
