@@ -119,7 +119,7 @@ let package = Package(
                 "maprender", "MapGeometry", "MapRenderCore", "MapInputs", "MapTiles", "MapFavorites", "MapRenderCairo",
                 "MapTestSupport",
             ],
-            exclude: ["Corpus"]),
+            exclude: ["Corpus", "Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )

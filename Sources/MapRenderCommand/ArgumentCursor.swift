@@ -1,7 +1,8 @@
 import MapRenderCore
 import MapErrors
 
-/// Walks the command-line words one at a time, remembering positions for error messages.
+/// Walks the command-line words one at a time, remembering positions for error messages;
+/// `OptionTable.parse` reads a command's words with it.
 ///
 /// Options take their value as the next word or after `=` (`--size 800x600`,
 /// `--size=800x600`). A lone `-` is a value (standard output), not an option.
@@ -53,12 +54,6 @@ struct ArgumentCursor {
         return second.isLetter
     }
 
-    /// The value split off the last `--name=value` word, if it has not been taken.
-    mutating func takePendingValue() -> String? {
-        defer { pendingValue = nil }
-        return pendingValue
-    }
-
     /// Fails when an option that takes no value was given one with `=`.
     mutating func expectNoValue(for option: String) throws(MapError) {
         if let pending = pendingValue {
@@ -66,30 +61,4 @@ struct ArgumentCursor {
             throw MapError(.invalidRequest, "\(option) takes no value (got '\(pending)')")
         }
     }
-}
-
-/// The known option closest to a misspelled one, by edit distance, when it is close enough
-/// to be a likely typo.
-func suggestion(for word: String, among candidates: [String]) -> String? {
-    let limit = max(2, word.count / 4)
-    // The distance is at least the difference in length, so a candidate that differs by
-    // more than the limit can never be suggested; skipping it keeps a huge word (from a
-    // manifest, say) from costing seconds of quadratic work.
-    let scored = candidates.filter { abs($0.count - word.count) <= limit }.map { ($0, editDistance(word, $0)) }.min { $0.1 < $1.1 }
-    guard let (best, distance) = scored, distance <= limit else { return nil }
-    return best
-}
-
-/// Levenshtein distance between two strings, in characters.
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    var previous = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-        var current = [i] + Array(repeating: 0, count: b.count)
-        for j in 1...max(b.count, 1) where !b.isEmpty {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        previous = current
-    }
-    return a.isEmpty ? b.count : previous[b.count]
 }

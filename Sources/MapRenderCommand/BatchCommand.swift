@@ -18,7 +18,8 @@ enum BatchCommand {
         var diagnostics: [Diagnostic]
     }
 
-    /// The options of the batch itself; everything else is a render option for every job.
+    /// The options of the batch itself (`BatchOptions.own`), and the render options for
+    /// every job.
     struct Options {
         var manifest: String?
         var workers = ProcessInfo.processInfo.activeProcessorCount
@@ -30,6 +31,7 @@ enum BatchCommand {
         var isVerbose = false
         var each: String?
         var isDryRun = false
+        /// Render options (with their values) for every job, as the user wrote them.
         var defaults: [String] = []
     }
 
@@ -122,42 +124,9 @@ enum BatchCommand {
             words.removeFirst()
         }
         var cursor = ArgumentCursor(words)
-        while let word = cursor.next() {
-            switch word {
-            case "--jobs":
-                let text = try cursor.value(for: word)
-                guard let count = Int(text), count > 0, count <= 256 else {
-                    throw MapError(.invalidRequest, "--jobs: '\(text)' is not a number of parallel jobs from 1 to 256")
-                }
-                options.workers = count
-            case "--shard": options.shard = try Shard.parse(try cursor.value(for: word))
-            case "--out-dir": options.outputDirectory = try cursor.value(for: word)
-            case "--summary": options.summary = try cursor.value(for: word)
-            case "--skip-existing":
-                try cursor.expectNoValue(for: word)
-                options.skipsExisting = true
-            case "--dry-run":
-                try cursor.expectNoValue(for: word)
-                options.isDryRun = true
-            case "--verbose":
-                try cursor.expectNoValue(for: word)
-                options.isVerbose = true
-            case "--progress":
-                let mode = try cursor.value(for: word)
-                guard ["auto", "always", "never"].contains(mode) else {
-                    throw MapError(.invalidRequest, "--progress: '\(mode)' is not auto, always or never")
-                }
-                options.progress = mode
-            case "--each":
-                let what = try cursor.value(for: word)
-                guard what == "place" else { throw MapError(.invalidRequest, "--each: '\(what)' is not supported", remedy: "use --each place") }
-                options.each = what
-            default:
-                // Everything else is a render option for every job, passed on verbatim.
-                options.defaults.append(word)
-                if let value = cursor.takePendingValue() { options.defaults.append(value) }
-            }
-        }
+        // Render options join every job's words (BatchOptions.table); any other word is
+        // handed on too, for the jobs to refuse.
+        try BatchOptions.table.parse(&cursor, into: &options, command: "batch") { options, word in options.defaults.append(word) }
         guard (options.manifest == nil) != (options.each == nil) else {
             throw MapError(.invalidRequest, "batch needs a manifest, or --each place with --places DB",
                 remedy: "e.g. 'maprender batch jobs.jsonl --jobs 4' or 'maprender batch --places favs.db --each place -o out/{id}.png'")

@@ -1,7 +1,7 @@
 import MapErrors
 
 /// Process exit statuses, after BSD's sysexits.h.
-enum ExitStatus: Int32 {
+enum ExitStatus: Int32, CaseIterable {
     case success = 0
     case usage = 64
     case dataError = 65
@@ -21,6 +21,20 @@ enum ExitStatus: Int32 {
         case .cannotCreate: self = .cannotCreate
         case .ioFailure: self = .ioError
         case .internalFailure: self = .software
+        }
+    }
+
+    /// What the status means to a user, for help and the man page.
+    var meaning: String {
+        switch self {
+        case .success: "success"
+        case .usage: "usage error: a bad or unknown option, a missing -o"
+        case .dataError: "bad input data: not a SQLite file, no favorites table, a bad row or line"
+        case .noInput: "an input file is missing or unreadable"
+        case .unavailable: "unavailable: a tile server or geocoder, or with --strict a warning such as a dropped callout"
+        case .software: "an internal error"
+        case .cannotCreate: "the output cannot be created"
+        case .ioError: "writing the output failed part-way"
         }
     }
 }

@@ -30,10 +30,10 @@ public enum MapRenderCommand {
 
     private static func dispatch(_ arguments: [String]) throws(MapError) {
         var words = arguments
-        let command = words.first.flatMap { ["render", "fit", "help", "track", "batch", "places"].contains($0) ? $0 : nil }
+        let command = words.first.flatMap { CommandTable.root.subcommand(named: $0)?.name }
         if command != nil { words.removeFirst() }
-        if words.contains("--help") || words.contains("-h") || command == "help" {
-            Console.print(HelpText.text(for: command == "help" ? words.first : command))
+        if words.contains("--help") || words.contains("-h") {
+            Console.print(HelpCommand.text(forWords: command.map { [$0] + words } ?? []))
             return
         }
         if words == ["--version"] {
@@ -45,13 +45,19 @@ public enum MapRenderCommand {
             // arguments are even parsed (RenderCommand explains why).
             CairoRenderer.startLoadingFonts()
         }
-        if command == "track" { return try TrackCommand.run(words) }
-        if command == "batch" { return try BatchCommand.run(words) }
-        if command == "places" { return try PlacesCommand.run(words) }
+        switch command {
+        case "help": return try HelpCommand.run(words)
+        case "completions": return try CompletionsCommand.run(words)
+        case "track": return try TrackCommand.run(words)
+        case "batch": return try BatchCommand.run(words)
+        case "places": return try PlacesCommand.run(words)
+        default: break
+        }
         if command == nil, let first = words.first, !first.hasPrefix("-") {
-            var message = "unknown command '\(first)'"
-            if let guess = suggestion(for: first, among: ["render", "fit", "help", "track", "batch", "places"]) { message += "; did you mean '\(guess)'?" }
-            throw MapError(.invalidRequest, message, remedy: "see 'maprender --help'")
+            throw MapError(
+                .invalidRequest,
+                "unknown command '\(first)'" + DidYouMean.hint(DidYouMean.word(for: first, among: CommandTable.root.subcommandNames)),
+                remedy: "see 'maprender --help'")
         }
         if words.isEmpty {
             throw MapError(.invalidRequest, "nothing to draw", remedy: "try 'maprender --places favs.db -o map.png', or see 'maprender --help'")

@@ -8,23 +8,6 @@ import MapFavorites
 /// database (DESIGN.md §3). Every change is one transaction; a Core Data store is read
 /// (list, export) but never written.
 enum PlacesCommand {
-    static let subcommands = ["list", "add", "remove", "import", "export", "geocode"]
-
-    /// The options each subcommand takes: (options with a value, options without).
-    static let options: [String: (values: [String], flags: [String])] = [
-        "list": (["--db"], ["--json"]),
-        "add": (
-            [
-                "--db", "--name", "--street", "--city", "--state", "--postal", "--lat", "--lon", "--address",
-                "--geocoder", "--radius", "--color",
-            ], ["--proximity", "--going-next", "--reverse-geocode"]
-        ),
-        "remove": (["--db", "--id", "--name"], []),
-        "import": (["--db"], []),
-        "export": (["--db", "--format", "--output"], []),
-        "geocode": (["--db", "--id"], []),
-    ]
-
     /// What the command line gave a subcommand.
     struct Arguments {
         var subcommand: String
@@ -62,39 +45,21 @@ enum PlacesCommand {
         }
     }
 
+    /// The subcommand and its arguments (`PlacesOptions` says what each option is).
     static func parse(_ words: [String]) throws(MapError) -> Arguments {
-        guard let subcommand = words.first else {
-            throw MapError(
-                .invalidRequest, "places needs a subcommand: \(subcommands.joined(separator: ", "))",
-                remedy: "see 'maprender places --help'")
+        let command = try CommandTable.subcommand(of: PlacesOptions.command, in: words)
+        guard let table = PlacesOptions.tables[command.name] else {
+            throw MapError(.internalFailure, "places \(command.name) has no option table")
         }
-        guard let known = options[subcommand] else {
-            var message = "unknown places subcommand '\(subcommand)'"
-            if let guess = suggestion(for: subcommand, among: subcommands) { message += "; did you mean '\(guess)'?" }
-            throw MapError(.invalidRequest, message, remedy: "see 'maprender places --help'")
-        }
-        var arguments = Arguments(subcommand: subcommand)
+        var arguments = Arguments(subcommand: command.name)
         var cursor = ArgumentCursor(Array(words.dropFirst()))
-        while let next = cursor.next() {
-            let word = next == "-o" ? "--output" : next
-            if known.values.contains(word) {
-                let value = try cursor.value(for: next)
-                guard arguments.values[word] == nil else {
-                    throw MapError(.invalidRequest, "\(next) is given twice", remedy: "give it once")
-                }
-                arguments.values[word] = value
-            } else if known.flags.contains(word) {
-                try cursor.expectNoValue(for: word)
-                arguments.flags.insert(word)
-            } else if ArgumentCursor.isOption(word) {
-                var message = "unknown option '\(next)' for 'places \(subcommand)'"
-                if let guess = suggestion(for: word, among: known.values + known.flags) { message += "; did you mean '\(guess)'?" }
-                throw MapError(.invalidRequest, message, remedy: "see 'maprender places --help'")
-            } else if subcommand == "import" {
-                arguments.files.append(word)
-            } else {
-                throw MapError(.invalidRequest, "places \(subcommand) takes no argument '\(word)'", remedy: "see 'maprender places --help'")
+        try table.parse(&cursor, into: &arguments, command: "places \(command.name)") { arguments, word throws(MapError) in
+            guard arguments.subcommand == "import" else {
+                throw MapError(
+                    .invalidRequest, "places \(arguments.subcommand) takes no argument '\(word)'",
+                    remedy: "see 'maprender places \(arguments.subcommand) --help'")
             }
+            arguments.files.append(word)
         }
         return arguments
     }
@@ -200,48 +165,4 @@ enum PlacesCommand {
             try StagedFile(bytes: bytes, destination: output).commit()
         }
     }
-
-    // MARK: - help
-
-    static let help = """
-        maprender places — manage a favorites database
-
-        USAGE
-          maprender places list --db DB [--json]
-          maprender places add --db DB --name NAME (--lat LAT --lon LON | --address TEXT --geocoder URL)
-                               [--street S] [--city C] [--state ST] [--postal P] [--radius M]
-                               [--proximity] [--going-next] [--color red|green|purple|#rrggbb]
-                               [--reverse-geocode]
-          maprender places remove --db DB (--id N | --name NAME)
-          maprender places import --db DB FILE…        .gpx waypoints, .csv, .geojson points
-          maprender places export --db DB [--format geojson|gpx|csv] [-o FILE]
-          maprender places geocode --db DB [--id N]    fill empty city and state offline
-
-        DB is created with the schema of DESIGN.md §3 when it does not exist. Every change is
-        one transaction: a failed import adds nothing. A Core Data store exported from the
-        iOS app can be listed and exported, never changed.
-
-        add          prints the new id. --going-next takes the mark from any other place.
-          --radius M           geofence radius: meters, or with a unit (500m, 2km, 1.5mi)
-          --address TEXT       look the address up at --geocoder URL, a Nominatim-compatible
-                               service (the only time maprender uses the network); the
-                               answer fills the coordinate and any address part not given
-          --reverse-geocode    fill empty parts offline from Natural Earth: city ← the
-                               nearest populated place when within 30 km, state ← the
-                               state or province (or the country where Natural Earth has
-                               no regions); street and postal are never guessed
-        import       all files in one transaction; prints how many places were added. CSV
-                     columns: name,street,city,state,postal,latitude,longitude,
-                     display_proximity,display_radius,going_next,pin_color (only name,
-                     latitude, longitude required)
-        export       standard output unless -o FILE (written atomically); the format
-                     follows FILE's extension unless --format says. Round trips with import.
-        geocode      --reverse-geocode for stored places (all, or --id N), one transaction
-
-        EXAMPLES
-          maprender places add --db favs.db --name "Denver Museum" --lat 39.7475 --lon -104.9428 \\
-              --radius 500 --proximity --reverse-geocode
-          maprender places import --db favs.db stops.gpx more.csv
-          maprender places export --db app-export.sqlite -o favs.geojson
-        """
 }

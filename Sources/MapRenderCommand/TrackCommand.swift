@@ -8,50 +8,36 @@ import MapFavorites
 /// `maprender track stats|events …`: measures recorded tracks, or replays them against the
 /// geofences of a favorites database.
 enum TrackCommand {
-    static let subcommands = ["stats", "events"]
+    /// What the command line gave `track stats` or `track events`.
+    struct Arguments {
+        /// The track files and how to clean them.
+        var input = TrackInput()
+        /// Whether to print JSON (`--json`).
+        var json = false
+        /// The favorites databases whose geofences `events` checks (`--places`).
+        var placeDatabases: [String] = []
+        /// How far beyond a region's radius a fix must be to exit it, in meters (`--cushion`).
+        var cushion = GeofenceMonitor.defaultCushion
+    }
 
     /// Runs with the words after `track`.
     static func run(_ words: [String]) throws(MapError) {
-        guard let subcommand = words.first else {
-            throw MapError(.invalidRequest, "track needs a subcommand: stats or events", remedy: "see 'maprender track --help'")
-        }
-        guard subcommands.contains(subcommand) else {
-            var message = "unknown track subcommand '\(subcommand)'"
-            if let guess = suggestion(for: subcommand, among: subcommands) { message += "; did you mean '\(guess)'?" }
-            throw MapError(.invalidRequest, message, remedy: "see 'maprender track --help'")
-        }
+        let command = try CommandTable.subcommand(of: TrackOptions.command, in: words)
+        let table = command.name == "stats" ? TrackOptions.stats : TrackOptions.events
         var cursor = ArgumentCursor(Array(words.dropFirst()))
-        var input = TrackInput()
-        var json = false
-        var placeDatabases: [String] = []
-        var cushion = GeofenceMonitor.defaultCushion
-        let options = TrackInput.cleaningOptions + ["--json"] + (subcommand == "events" ? ["--places", "--cushion"] : [])
-        while let word = cursor.next() {
-            if try input.parseCleaningOption(word, &cursor) { continue }
-            switch word {
-            case "--json":
-                try cursor.expectNoValue(for: word)
-                json = true
-            case "--places" where subcommand == "events":
-                placeDatabases.append(try cursor.value(for: word))
-            case "--cushion" where subcommand == "events":
-                let text = try cursor.value(for: word)
-                cushion = text.trimmingCharacters(in: " ") == "0" ? 0 : try ValueParser.distance(text, option: word)
-            case _ where word.hasPrefix("-") && word != "-":
-                var message = "unknown option '\(word)' for 'track \(subcommand)'"
-                if let guess = suggestion(for: word, among: options) { message += "; did you mean '\(guess)'?" }
-                throw MapError(.invalidRequest, message, remedy: "see 'maprender track --help'")
-            default:
-                input.paths.append(word)
-            }
+        var arguments = Arguments()
+        try table.parse(&cursor, into: &arguments, command: "track \(command.name)") { arguments, word throws(MapError) in
+            // A word such as '-5' is no track file: it is refused as an option would be.
+            if word.hasPrefix("-") && word != "-" { throw table.unknownOption(word, command: "track \(command.name)") }
+            arguments.input.paths.append(word)
         }
-        if subcommand == "stats" {
-            try stats(input, json: json)
+        if command.name == "stats" {
+            try stats(arguments.input, json: arguments.json)
         } else {
-            guard !placeDatabases.isEmpty else {
+            guard !arguments.placeDatabases.isEmpty else {
                 throw MapError(.invalidRequest, "track events needs --places DB", remedy: "give the favorites database whose geofences to check")
             }
-            try events(input, placeDatabases: placeDatabases, cushion: cushion, json: json)
+            try events(arguments.input, placeDatabases: arguments.placeDatabases, cushion: arguments.cushion, json: arguments.json)
         }
     }
 

@@ -8,37 +8,12 @@ import MapGeometry
 struct TrackInput {
     /// The files and folders as given.
     var paths: [String] = []
-    /// The cleaning rules, from the flags.
+    /// The cleaning rules, from the options (`TrackOptions.cleaning`).
     var cleaning = TrackCleaningOptions()
 
-    /// Reads one cleaning flag if `option` is one; returns whether it was.
-    ///
-    /// `--max-accuracy M|none`, `--distance-filter M|none`, `--gap-time S|none`,
-    /// `--gap-distance M|none`, `--keep-stale`.
-    mutating func parseCleaningOption(_ option: String, _ cursor: inout ArgumentCursor) throws(MapError) -> Bool {
-        switch option {
-        case "--max-accuracy":
-            cleaning.maximumHorizontalAccuracy = try Self.limit(cursor.value(for: option), option: option)
-        case "--distance-filter":
-            cleaning.distanceFilter = try Self.limit(cursor.value(for: option), option: option)
-        case "--gap-time":
-            cleaning.gapTime = try Self.limit(cursor.value(for: option), option: option, isTime: true)
-        case "--gap-distance":
-            cleaning.gapDistance = try Self.limit(cursor.value(for: option), option: option)
-        case "--keep-stale":
-            try cursor.expectNoValue(for: option)
-            cleaning.dropsStaleFixes = false
-        default:
-            return false
-        }
-        return true
-    }
-
-    /// The option names `parseCleaningOption` knows, for "did you mean" hints.
-    static let cleaningOptions = ["--max-accuracy", "--distance-filter", "--gap-time", "--gap-distance", "--keep-stale"]
-
-    /// A positive distance (meters, or with a unit) or time (seconds), or `none` for `nil`.
-    private static func limit(_ text: String, option: String, isTime: Bool = false) throws(MapError) -> Double? {
+    /// A positive distance (meters, or with a unit) or time (seconds), or `none` for `nil`:
+    /// the value of a cleaning option (`TrackOptions.cleaning`).
+    static func limit(_ text: String, option: String, isTime: Bool = false) throws(MapError) -> Double? {
         if text.lowercased() == "none" { return nil }
         if !isTime { return try ValueParser.distance(text, option: option) }
         let seconds = try ValueParser.number(text, option: option)

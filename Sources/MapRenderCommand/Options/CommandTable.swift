@@ -1,0 +1,81 @@
+import MapErrors
+
+/// Every command of `maprender`, as a tree: the root (which renders), `render`, `fit`,
+/// `places …`, `track …`, `batch`, `completions` and `help`. Help, the completion scripts
+/// and the man page are made from it; each command's options come from its option table.
+enum CommandTable {
+    /// How a render is called.
+    private static let renderUsage = "[render] [inputs…] [framing] [look] -o FILE"
+
+    /// `--version`, which only the root takes.
+    static let version = OptionSpec(["--version"], kind: .flag, section: .general, help: "print the version and exit")
+
+    /// `maprender render`, the default command.
+    static let render = CommandSpec(
+        path: ["render"], summary: "draw one map and write it (the default command)", usage: [renderUsage],
+        description: renderDescription, options: RenderOptions.table.specs,
+        examples: ["--places examples/favorites.db -o map.png --sidecar map.json"])
+
+    /// What help says about rendering.
+    private static let renderDescription = [
+        "Draws favorites, pins, circles, GeoJSON shapes and GPS tracks on an offline basemap, fitted to everything drawn "
+            + "(pins and callouts included), and writes PNG, SVG or PDF.",
+        "Latitude always comes first. Options take their value as the next word or after '=' (--size=1024x768). Output "
+            + "files are written atomically: a failed run leaves nothing at the destination.",
+    ]
+
+    /// `maprender fit`.
+    static let fit = CommandSpec(
+        path: ["fit"], summary: "print the viewport a render would use, as JSON", usage: ["fit [inputs…] [framing] [--size WxH]"],
+        description: [
+            "Prints JSON with width, height, scale, center, zoom and bounds, without drawing anything. It takes the "
+                + "options of render; the output options are accepted and ignored.",
+        ],
+        options: RenderOptions.table.specs, examples: ["fit --places examples/favorites.db --size 640x480"])
+
+    /// `maprender` itself.
+    static let root = CommandSpec(
+        path: [], summary: "render static maps of places, tracks, circles and pins",
+        usage: [renderUsage, "--help | COMMAND --help | --version"], description: renderDescription,
+        options: RenderOptions.table.specs + [version],
+        subcommands: [
+            render, fit, PlacesOptions.command, TrackOptions.command, BatchOptions.command, CompletionsCommand.command,
+            HelpCommand.command,
+        ],
+        examples: render.examples)
+
+    /// The command at `path` (`["places", "add"]`), or `nil`.
+    static func command(at path: [String]) -> CommandSpec? {
+        var command = root
+        for name in path {
+            guard let next = command.subcommand(named: name) else { return nil }
+            command = next
+        }
+        return command
+    }
+
+    /// The subcommand of `parent` that `words` start with.
+    ///
+    /// - Throws: A usage error when there is none, or when the first word names none (with
+    ///   the closest name as a hint).
+    static func subcommand(of parent: CommandSpec, in words: [String]) throws(MapError) -> CommandSpec {
+        let names = parent.subcommandNames
+        guard let word = words.first else {
+            throw MapError(
+                .invalidRequest, "\(parent.path.joined(separator: " ")) needs a subcommand: \(list(names))",
+                remedy: "see '\(parent.invocation) --help'")
+        }
+        guard let command = parent.subcommand(named: word) else {
+            throw MapError(
+                .invalidRequest,
+                "unknown \(parent.path.joined(separator: " ")) subcommand '\(word)'" + DidYouMean.hint(DidYouMean.word(for: word, among: names)),
+                remedy: "see '\(parent.invocation) --help'")
+        }
+        return command
+    }
+
+    /// `a, b or c`.
+    static func list(_ words: [String]) -> String {
+        words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1]
+    }
+}

@@ -1,0 +1,273 @@
+import MapGeometry
+import MapInputs
+import MapRenderCore
+import MapErrors
+import MapTiles
+
+/// The option table of `maprender [render]` and `maprender fit`, and of every batch job: each
+/// option with what it sets on the `RenderRequest`.
+enum RenderOptions {
+    /// Every render option, in the order help lists them within their sections.
+    static let table = OptionTable<RenderRequest>(inputs + tracks + TrackOptions.cleaning.lifted(\RenderRequest.trackInput) + framing + look + basemap + output)
+
+    // MARK: - Inputs
+
+    static let inputs: [BoundOption<RenderRequest>] = [
+        .repeatable(
+            "--places", valueName: "DB", section: .inputs, completion: .files("db", "sqlite", "sqlite3"),
+            help: "a favorites database, never modified"
+        ) { request, value in request.placeDatabases.append(value.text) },
+        .repeatable(
+            "--pin", valueName: "LAT,LON[,TITLE[,SUBTITLE]]", section: .inputs,
+            help: "a pin, with a callout when it has a title"
+        ) { request, value throws(MapError) in
+            let (coordinate, rest) = try ValueParser.coordinate(value.text, option: value.option, extra: 2)
+            let title = rest.first.map { $0.trimmingCharacters(in: " ") } ?? ""
+            let subtitle = rest.count > 1 ? rest[1].trimmingCharacters(in: " ") : nil
+            request.pins.append(Place(id: Int64(request.pins.count + 1), title: title, subtitle: subtitle, coordinate: coordinate))
+        },
+        .repeatable(
+            "--circle", valueName: "LAT,LON,RADIUS", section: .inputs,
+            help: "a circle; RADIUS in meters or 500m, 2km, 1.5mi"
+        ) { request, value throws(MapError) in
+            let (center, rest) = try ValueParser.coordinate(value.text, option: value.option, extra: 1)
+            guard let radius = rest.first else {
+                throw MapError(.invalidRequest, "--circle: '\(value.text)' has no radius", remedy: "write LAT,LON,RADIUS, e.g. 39.74,-104.99,500m")
+            }
+            request.circles.append(CircleOverlay(center: center, radius: try ValueParser.distance(radius, option: value.option)))
+        },
+        .repeatable(
+            "--geojson", valueName: "FILE", section: .inputs, completion: .files("geojson", "json"),
+            help: "Point → pin, LineString → polyline, (Multi)Polygon → polygon; simplestyle properties"
+        ) { request, value in request.geoJSONFiles.append(value.text) },
+        .repeatable(
+            "--gpx", valueName: "FILE|DIR", section: .inputs, completion: ValueCompletion.files("gpx").orDirectories,
+            help: "trk → track (cleaned), rte → polyline, wpt → pin; a folder: its .gpx, .csv and .geojson files"
+        ) { request, value in request.trackInput.paths.append(value.text) },
+        .repeatable(
+            "--csv", valueName: "FILE", section: .inputs, completion: ValueCompletion.files("csv").orDirectories,
+            help: "fixes: latitude,longitude,… under a header row"
+        ) { request, value in request.trackInput.paths.append(value.text) },
+        .value(
+            "--location", valueName: "LAT,LON[,ACCURACY[,HEADING]]", section: .inputs,
+            help: "the blue dot; an accuracy halo in meters (none when left out or negative) and a heading cone in degrees"
+        ) { request, value throws(MapError) in request.userLocation = try userLocation(value) },
+    ]
+
+    /// `--location LAT,LON[,ACCURACY[,HEADING]]`: an accuracy left out or negative draws no
+    /// halo; the heading is degrees clockwise from true north.
+    private static func userLocation(_ value: OptionValue) throws(MapError) -> UserLocation {
+        let (coordinate, rest) = try ValueParser.coordinate(value.text, option: value.option, extra: 2)
+        var accuracy = -1.0
+        if let first = rest.first, !first.isEmpty { accuracy = try ValueParser.number(first, option: value.option) }
+        var heading: Double?
+        if rest.count > 1 {
+            let degrees = try ValueParser.number(rest[1], option: value.option)
+            guard (0..<360).contains(degrees) else {
+                throw MapError(.invalidRequest, "--location: heading \(degrees) is outside [0, 360)", remedy: "give degrees clockwise from true north")
+            }
+            heading = degrees
+        }
+        return UserLocation(location: Location(coordinate: coordinate, horizontalAccuracy: accuracy), heading: heading)
+    }
+
+    // MARK: - Tracks
+
+    static let tracks: [BoundOption<RenderRequest>] = [
+        .value(
+            "--color-by", valueName: "speed|elevation|plain", section: .tracks,
+            completion: .choices(TrackDisplay.Coloring.allCases.map(\.rawValue)),
+            help: "colour the line by speed or elevation, with a legend (default plain)"
+        ) { request, value throws(MapError) in
+            guard let coloring = TrackDisplay.Coloring(rawValue: value.text) else {
+                throw MapError(.invalidRequest, "--color-by: '\(value.text)' is not speed, elevation or plain")
+            }
+            request.trackDisplay.coloring = coloring
+        },
+        .flag("--arrows", section: .tracks, help: "chevrons in the direction of travel") { $0.trackDisplay.showsArrows = true },
+        .flag("--stats", section: .tracks, help: "a box with distance, duration, moving speed and climb") {
+            $0.trackDisplay.showsStatistics = true
+        },
+        .flag("--imperial", section: .tracks, help: "miles, feet and mph in the box and legend") {
+            $0.trackDisplay.usesImperialUnits = true
+        },
+        .flag("--no-track-markers", section: .tracks, help: "no Start/End pins and no blue dot at the last fix") {
+            $0.showsTrackMarkers = false
+        },
+        .flag(
+            "--geofence-events", section: .tracks,
+            help: "mark where tracks enter (orange) and leave (grey) the geofences of the --places favorites"
+        ) { $0.marksGeofenceEvents = true },
+    ]
+
+    // MARK: - Framing
+
+    static let framing: [BoundOption<RenderRequest>] = [
+        .value("--padding", valueName: "N", section: .framing, help: "canvas points kept clear at every edge (default 20)") {
+            request, value throws(MapError) in
+            let padding = try ValueParser.number(value.text, option: value.option)
+            guard padding >= 0 else { throw MapError(.invalidRequest, "--padding: \(padding) is negative") }
+            request.padding = padding
+        },
+        .value("--center", valueName: "LAT,LON", section: .framing, help: "keep this point in the middle") {
+            request, value throws(MapError) in
+            request.center = try ValueParser.coordinate(value.text, option: value.option).0
+        },
+        .value("--zoom", valueName: "Z", section: .framing, help: "with --center: Web Mercator zoom, fractional allowed") {
+            request, value throws(MapError) in
+            let zoom = try ValueParser.number(value.text, option: value.option)
+            guard (0...24).contains(zoom) else { throw MapError(.invalidRequest, "--zoom: \(zoom) is outside [0, 24]") }
+            request.zoom = zoom
+        },
+        .value(
+            "--span", valueName: "D[xD]", section: .framing,
+            help: "with --center: north-south by east-west distance (5km, 2kmx3km), like MKCoordinateRegionMakeWithDistance"
+        ) { request, value throws(MapError) in
+            let parts = value.text.lowercased().split(separator: "x", maxSplits: 1).map(String.init)
+            // "" and "x" split into no parts at all.
+            let first = try ValueParser.distance(parts.first ?? value.text, option: value.option)
+            let second = parts.count > 1 ? try ValueParser.distance(parts[1], option: value.option) : first
+            request.span = (first, second)
+        },
+        .value("--max-zoom", valueName: "Z", section: .framing, help: "the largest zoom a fit may choose (default 19)") {
+            request, value throws(MapError) in
+            let zoom = try ValueParser.number(value.text, option: value.option)
+            guard (0...24).contains(zoom) else { throw MapError(.invalidRequest, "--max-zoom: \(zoom) is outside [0, 24]") }
+            request.maximumZoom = zoom
+        },
+    ]
+
+    // MARK: - Look
+
+    static let look: [BoundOption<RenderRequest>] = [
+        .value("--size", valueName: "WxH", section: .look, help: "canvas size in points (default 800x600)") {
+            request, value throws(MapError) in
+            request.size = try ValueParser.size(value.text, option: value.option)
+        },
+        .value(
+            "--scale", valueName: "S", section: .look,
+            help: "pixel density, default 1; 2 or 3 for HiDPI (strokes, fonts and pins scale too)"
+        ) { request, value throws(MapError) in
+            let scale = try ValueParser.number(value.text, option: value.option)
+            guard scale > 0, scale <= 4 else { throw MapError(.invalidRequest, "--scale: \(scale) is outside (0, 4]") }
+            request.scale = scale
+        },
+        .value(
+            "--style", valueName: "NAME|FILE.json", section: .look,
+            completion: ValueCompletion.choices(StyleDecoder.builtInNames).orFiles("json"),
+            help: "\(StyleDecoder.builtInNames.joined(separator: ", ")), or a style file"
+        ) { request, value in request.styleName = value.text },
+        .value(
+            "--callouts", valueName: "all|titles|none", section: .look, completion: .choices(CalloutMode.allCases.map(\.rawValue)),
+            help: "bubbles with title and subtitle (default), titles only, or none"
+        ) { request, value throws(MapError) in
+            guard let mode = CalloutMode(rawValue: value.text) else {
+                throw MapError(.invalidRequest, "--callouts: '\(value.text)' is not all, titles or none")
+            }
+            request.calloutMode = mode
+        },
+        .value("--title", valueName: "TEXT", section: .look, help: "a title at the top of the map") { request, value in
+            request.title = value.text
+        },
+        .value(
+            "--marker-image", valueName: "FILE.png[,AX,AY]", section: .look, completion: .files("png"),
+            help: "draw every pin as this picture, anchored at the fraction AX,AY of its size (default 0.5,1: bottom centre)"
+        ) { request, value throws(MapError) in request.markerImage = try markerImage(value) },
+        .flag("--transparent", section: .look, help: "a see-through background and no basemap") { request in
+            request.isTransparent = true
+            request.basemap = "none"
+        },
+        .value(
+            "--format", valueName: "png|svg|pdf", section: .look, completion: .choices(ImageFormat.allCases.map(\.rawValue)),
+            help: "default: from the output's extension"
+        ) { request, value throws(MapError) in
+            guard let format = ImageFormat(rawValue: value.text.lowercased()) else {
+                throw MapError(.invalidRequest, "--format: '\(value.text)' is not png, svg or pdf")
+            }
+            request.format = format
+        },
+    ]
+
+    /// `--marker-image FILE.png[,AX,AY]`.
+    private static func markerImage(_ value: OptionValue) throws(MapError) -> (path: String, anchorX: Double, anchorY: Double) {
+        let fields = value.text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard fields.count == 1 || fields.count == 3 else {
+            throw MapError(
+                .invalidRequest, "--marker-image: '\(value.text)' is not FILE.png or FILE.png,AX,AY",
+                remedy: "AX and AY are the anchor as fractions of the width and height, e.g. 0.5,1 for bottom centre")
+        }
+        var anchor = (0.5, 1.0)
+        if fields.count == 3 {
+            anchor = (try ValueParser.number(fields[1], option: value.option), try ValueParser.number(fields[2], option: value.option))
+            guard (0...1).contains(anchor.0), (0...1).contains(anchor.1) else {
+                throw MapError(.invalidRequest, "--marker-image: the anchor must lie within the image (fractions in [0, 1])")
+            }
+        }
+        return (fields[0], anchor.0, anchor.1)
+    }
+
+    // MARK: - Basemap
+
+    /// The words `--basemap` takes besides files, folders and URL templates.
+    static let basemapNames = ["world", "none"] + TilePreset.all.map(\.name)
+
+    static let basemap: [BoundOption<RenderRequest>] = [
+        .value(
+            "--basemap", valueName: "B", section: .basemap,
+            completion: ValueCompletion.choices(basemapNames).orFiles("mbtiles").orDirectories,
+            help: "world (default): the embedded offline Natural Earth map; none: plain; a preset ("
+                + TilePreset.all.map(\.name).joined(separator: ", ")
+                + "); an http(s) template with {z} {x} {y} {s} {r} {quadkey}; FILE.mbtiles; a folder of {z}/{x}/{y}.png|jpg tiles"
+        ) { request, value in request.basemap = value.text },
+        .value(
+            "--map-type", valueName: "standard|satellite|hybrid", section: .basemap,
+            completion: .choices(MapType.allCases.map(\.rawValue)),
+            help: "hybrid: imagery with the world's borders and names"
+        ) { request, value throws(MapError) in
+            guard let type = MapType(rawValue: value.text) else {
+                throw MapError(.invalidRequest, "--map-type: '\(value.text)' is not standard, satellite or hybrid")
+            }
+            request.mapType = type
+        },
+        .repeatable(
+            "--attribution", valueName: "TEXT", section: .basemap,
+            help: "credit a tile source that has no preset (presets credit themselves)"
+        ) { request, value in request.attribution.append(value.text) },
+        .value(
+            "--tile-cache", valueName: "FILE|none", section: .basemap,
+            completion: ValueCompletion.choices("none").orFiles("sqlite"),
+            help: "default ~/.cache/maprender/tiles.sqlite (or under XDG_CACHE_HOME)"
+        ) { request, value in
+            if value.text == "none" { request.tileOptions.usesCache = false } else { request.tileOptions.cachePath = value.text }
+        },
+        .flag("--offline", section: .basemap, help: "tiles from the cache only") { $0.tileOptions.offline = true },
+        .value("--user-agent", valueName: "UA", section: .basemap, help: "the User-Agent of tile requests") { request, value in
+            request.tileOptions.userAgent = value.text
+        },
+        .value("--tile-timeout", valueName: "S", section: .basemap, help: "seconds per tile request (default 10)") {
+            request, value throws(MapError) in
+            let seconds = try ValueParser.number(value.text, option: value.option)
+            guard seconds > 0 else { throw MapError(.invalidRequest, "--tile-timeout: give a positive number of seconds") }
+            request.tileOptions.timeout = seconds
+        },
+        .flag("--no-snap", section: .basemap, help: "keep a fractional zoom (tiles are drawn scaled)") {
+            $0.snapsZoomToTiles = false
+        },
+    ]
+
+    // MARK: - Output
+
+    static let output: [BoundOption<RenderRequest>] = [
+        .value(
+            "--output", "-o", valueName: "FILE", section: .output, completion: .files("png", "svg", "pdf"),
+            help: "'-' writes to standard output; files are written atomically"
+        ) { request, value in request.output = value.text },
+        .value(
+            "--sidecar", valueName: "FILE.json", section: .output, completion: .files("json"),
+            help: "where the map is, where every pin landed, diagnostics"
+        ) { request, value in request.sidecar = value.text },
+        .flag("--strict", section: .output, help: "warnings (dropped callouts, missing tiles) fail the run: exit 69") {
+            $0.isStrict = true
+        },
+    ]
+}
