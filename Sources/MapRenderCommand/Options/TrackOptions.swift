@@ -1,5 +1,6 @@
 import MapRenderCore
 import MapErrors
+import MapInputs
 
 /// The option tables of `maprender track stats|events`, and the track cleaning options that
 /// `render` shares.
@@ -62,7 +63,7 @@ enum TrackOptions {
     /// The track files `track` reads.
     private static let files = OperandSpec(
         name: "FILE…", help: "a .gpx, .csv or .geojson file, or a folder of them (read in name order)",
-        completion: ValueCompletion.files(TrackInput.extensions).orDirectories)
+        completion: ValueCompletion.files(TrackFiles.folderExtensions).orDirectories)
 
     /// `maprender track`.
     static let command = CommandSpec(
