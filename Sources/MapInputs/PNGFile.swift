@@ -1,6 +1,6 @@
 public import MapErrors
 public import MapRenderCore
-public import MapFormats
+import MapFormats
 
 /// Reads PNG files for markers and callout images, checking them before anything decodes
 /// them.

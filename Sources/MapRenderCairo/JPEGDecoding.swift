@@ -1,7 +1,7 @@
 internal import CTurboJPEG
 public import MapRenderCore
 public import MapErrors
-public import MapFormats
+import MapFormats
 
 extension RasterImage {
     /// The largest side decoded, in pixels: tiles and markers are far smaller, and the bound

@@ -1,5 +1,5 @@
 internal import CCairo
-public import MapRenderCore
+import MapRenderCore
 public import MapErrors
 import MapFormats
 

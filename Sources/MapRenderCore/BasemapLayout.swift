@@ -1,4 +1,4 @@
-public import MapGeometry
+import MapGeometry
 
 /// Draws a vector basemap extract: land, lakes, rivers, borders, and labels placed without
 /// collisions with each other, with markers or with callouts.

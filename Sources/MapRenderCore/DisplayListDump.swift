@@ -1,4 +1,4 @@
-public import MapGeometry
+import MapGeometry
 
 extension DisplayList {
     /// A plain-text rendering of the list, one command per line with numbers to two

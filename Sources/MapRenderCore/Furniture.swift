@@ -1,4 +1,4 @@
-public import MapGeometry
+import MapGeometry
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

@@ -1,4 +1,4 @@
-public import MapGeometry
+import MapGeometry
 
 /// Turns geographic lines and rings into canvas paths: densify along the geodesic, unwrap
 /// across ±180°, project, repeat per visible world copy, drop sub-pixel steps and simplify

@@ -1,4 +1,4 @@
-public import MapGeometry
+import MapGeometry
 
 /// How tracks are shown on a map.
 public struct TrackDisplay: Hashable, Sendable {

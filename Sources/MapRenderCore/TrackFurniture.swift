@@ -1,4 +1,4 @@
-public import MapGeometry
+import MapGeometry
 
 /// The statistics box and colour legend of track maps.
 enum TrackFurniture {

@@ -1,4 +1,4 @@
-public import MapGeometry
+import MapGeometry
 
 /// Draws GPS tracks: the line with its casing (coloured by speed or elevation when asked),
 /// direction chevrons, a legend for the colours and a statistics box.

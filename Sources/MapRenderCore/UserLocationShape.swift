@@ -1,4 +1,4 @@
-public import MapGeometry
+import MapGeometry
 
 /// The drawing of the "you are here" dot, after MapKit's user-location view: an accuracy
 /// halo in meters, a heading cone, a white ring and the blue dot.

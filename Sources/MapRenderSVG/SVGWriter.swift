@@ -1,7 +1,7 @@
 public import MapRenderCore
 import MapGeometry
-public import MapFormats
-public import MapXML
+import MapFormats
+import MapXML
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

@@ -74,8 +74,8 @@ func runGuarded(_ arguments: [String], environment: [String: String]? = nil, tim
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
     let outputURL = scratch.appendingPathComponent("stdout"), errorURL = scratch.appendingPathComponent("stderr")
-    FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
     let output = try FileHandle(forWritingTo: outputURL), errors = try FileHandle(forWritingTo: errorURL)
     let process = Process()
     process.executableURL = Maprender.productsDirectory.appendingPathComponent("maprender")
@@ -544,7 +544,7 @@ struct GeneratedBadInputTests {
     func emptyDatabase(name: String, schema: String, message: String) throws {
         let folder = try makeScratch()
         if schema.isEmpty {
-            FileManager.default.createFile(atPath: folder.path("favs.db"), contents: Data())
+            _ = FileManager.default.createFile(atPath: folder.path("favs.db"), contents: Data())
         } else {
             try SQLiteDatabase(path: folder.path("favs.db"), mode: .readWriteCreate).executeScript(schema)
         }

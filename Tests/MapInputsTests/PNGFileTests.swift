@@ -13,7 +13,7 @@ import Testing
     /// Writes `bytes` to a fresh temporary file and reads it with `PNGFile`.
     private static func read(_ bytes: [UInt8]) throws(MapError) -> EncodedImage {
         let path = temporaryPath("marker.png")
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         defer { try? FileManager.default.removeItem(atPath: path) }
         return try PNGFile.read(atPath: path)
     }

@@ -1,9 +1,9 @@
 import Foundation
 public import MapGeometry
-public import MapRenderCore
+import MapRenderCore
 public import MapErrors
-public import MapFormats
-public import MapTiles
+import MapFormats
+import MapTiles
 
 /// The best match a geocoder found for an address.
 public struct ForwardGeocodeResult: Hashable, Sendable {

@@ -1,9 +1,9 @@
 import Foundation
 public import MapGeometry
-public import MapRenderCore
+import MapRenderCore
 public import MapErrors
-public import MapSQLite
-public import MapTiles
+import MapSQLite
+import MapTiles
 
 /// What offline reverse geocoding found for a coordinate.
 public struct ReverseGeocodeResult: Hashable, Sendable {

@@ -1,4 +1,4 @@
-package import MapFormats
+import MapFormats
 
 extension FavoritesColumn {
     /// Whether the column holds a flag, 0 or 1.

@@ -1,6 +1,6 @@
 public import MapRenderCore
 import MapFormats
-public import MapXML
+import MapXML
 
 extension FavoritesExport {
     /// What an export in `format` cannot write exactly as the places hold it, one warning

@@ -1,4 +1,4 @@
-public import MapErrors
+import MapErrors
 
 // Reading the pixel size of PNG and JPEG files from their headers, and checking that a file
 // is complete, without decoding a single pixel: a tile server's answer or an MBTiles blob is

@@ -1,8 +1,8 @@
 import Foundation
-public import MapRenderCore
+import MapRenderCore
 import MapGeometry
 public import MapErrors
-public import MapFormats
+import MapFormats
 
 /// Reads location fixes from CSV (DESIGN.md §4) for `--csv` and `maprender track`.
 ///

@@ -2,8 +2,8 @@ import Foundation
 public import MapRenderCore
 import MapGeometry
 public import MapErrors
-public import MapFormats
-public import MapXML
+import MapFormats
+import MapXML
 
 /// What a GPX file holds: tracks, routes and waypoints, in file order.
 public struct GPXContent: Hashable, Sendable {

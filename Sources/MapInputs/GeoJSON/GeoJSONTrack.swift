@@ -1,5 +1,5 @@
 import Foundation
-public import MapRenderCore
+import MapRenderCore
 import MapGeometry
 public import MapErrors
 public import MapFormats

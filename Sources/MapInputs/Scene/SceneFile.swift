@@ -1,6 +1,6 @@
 public import MapErrors
 import MapFormats
-public import MapRenderCore
+import MapRenderCore
 
 /// Reads one input file into scene content: the one table from a file's kind to its
 /// decoder, used by `render`, `fit`, `track` and library users alike.

@@ -1,7 +1,7 @@
 public import MapErrors
 import MapFormats
 public import MapRenderCore
-public import MapGeometry
+import MapGeometry
 
 /// Turns `SceneInputs` into a `MapScene`: reads each file through `SceneFile`'s table,
 /// cleans the tracks, adds their markers and geofence events, and applies the marker image.

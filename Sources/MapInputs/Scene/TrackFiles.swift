@@ -1,6 +1,6 @@
 import Foundation
 public import MapErrors
-public import MapRenderCore
+import MapRenderCore
 public import MapGeometry
 
 /// The track files of a run: folders expanded, each file's tracks read and named.

@@ -1,7 +1,7 @@
 import Foundation
 public import MapRenderCore
 public import MapErrors
-public import MapFormats
+import MapFormats
 
 /// Reads map styles (`--style`) from JSON.
 ///

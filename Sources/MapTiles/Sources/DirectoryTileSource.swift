@@ -2,7 +2,7 @@ import Foundation
 public import MapGeometry
 public import MapRenderCore
 public import MapErrors
-public import MapFormats
+import MapFormats
 
 /// Raster tiles from a folder laid out `{z}/{x}/{y}.png` (or `.jpg`, `.jpeg`), as tile
 /// tools write them (`mb-util`, `gdal2tiles.py --xyz`, Maperitive…), with optional

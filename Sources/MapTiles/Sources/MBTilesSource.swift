@@ -2,8 +2,8 @@ import Foundation
 public import MapGeometry
 public import MapRenderCore
 public import MapErrors
-public import MapFormats
-public import MapSQLite
+import MapFormats
+import MapSQLite
 
 /// Raster tiles from an MBTiles file (MBTiles 1.1–1.3, https://github.com/mapbox/mbtiles-spec):
 /// an SQLite database with a `tiles` table or view (`zoom_level`, `tile_column`, `tile_row`,

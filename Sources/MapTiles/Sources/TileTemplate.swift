@@ -1,6 +1,6 @@
 import Foundation
 public import MapGeometry
-public import MapRenderCore
+import MapRenderCore
 public import MapErrors
 
 /// A tile URL template in the style of Leaflet and OpenLayers:

@@ -2,8 +2,8 @@ import Foundation
 import MapGeometry
 public import MapRenderCore
 public import MapErrors
-public import MapFormats
-public import MapSQLite
+import MapFormats
+import MapSQLite
 
 /// The embedded, offline world basemap: Natural Earth 1:110m and 1:50m land, lakes, rivers,
 /// country borders, first-level admin lines and names, read from the SQLite file that
