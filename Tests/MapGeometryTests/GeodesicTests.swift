@@ -1,6 +1,7 @@
 import Foundation
 import MapGeometry
 import Testing
+import MapTestSupport
 
 // Tests of the WGS84 geodesic (Karney) and great-circle code. The reference values in
 // Resources/geodesic_reference.csv come from GeographicLib; see geodesic_reference.py for how
@@ -406,18 +407,3 @@ struct GeodesicTests {
     }
 }
 
-/// A small deterministic generator, so the round-trip test is reproducible.
-private struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func uniform(_ low: Double, _ high: Double) -> Double {
-        low + (high - low) * Double(next() >> 11) / Double(1 << 53)
-    }
-}

@@ -2,6 +2,7 @@ import Foundation
 import MapGeometry
 import MapRenderCore
 import Testing
+import MapTestSupport
 import MapErrors
 @testable import MapInputs
 
@@ -42,9 +43,6 @@ private func coordinate(_ latitude: Double, _ longitude: Double) -> Coordinate {
     Coordinate(latitude: latitude, longitude: longitude)
 }
 
-/// The package root: Tests/MapInputsTests/<file> is three levels down.
-private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().path
 
 // MARK: - Geometry types
 

@@ -3,12 +3,10 @@ import MapErrors
 import MapGeometry
 import MapRenderCore
 import Testing
+import MapTestSupport
 
 @testable import MapInputs
 
-/// The package root: Tests/MapInputsTests/<file> is three levels down.
-private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().path
 
 /// A fresh file in the temporary folder holding `bytes`.
 private func temporaryFile(_ name: String, _ bytes: [UInt8]) throws -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import MapRenderCore
 import Testing
+import MapTestSupport
 import MapErrors
 @testable import MapFormats
 @testable import MapInputs
@@ -9,9 +10,6 @@ import MapErrors
 // Style JSON: the shipped styles, partial overrides, colours, every error with its file,
 // line:column and path, and finding styles by name or path.
 
-/// The package root: Tests/MapInputsTests/<file> is three levels down.
-private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().path
 private let stylesDirectory = packageRoot + "/styles"
 
 private func decode(_ text: String, fileName: String = "styles/test.json") throws -> Style {

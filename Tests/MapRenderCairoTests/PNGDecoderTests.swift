@@ -2,6 +2,7 @@ internal import CCairo
 internal import CDeflate
 import Foundation
 import Testing
+import MapTestSupport
 
 import MapRenderCore
 @testable import MapRenderCairo
@@ -13,18 +14,6 @@ import MapErrors
 @Suite("PNG decoder")
 struct PNGDecoderTests {
     // MARK: Building PNGs
-
-    /// A seeded generator (SplitMix64), so every run tests the same images.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// A chunk: length, type, data, CRC of type and data.
     static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
@@ -83,7 +72,7 @@ struct PNGDecoderTests {
     /// Noise rows with runs and repeats, so that every filter meets real neighbours.
     /// With `alpha`, the last byte of each pixel is 0 or 255 half the time, as on real tiles.
     static func noise(width: Int, height: Int, bytesPerPixel: Int, seed: UInt64, limit: UInt8 = 255, alpha: Bool = false) -> [[UInt8]] {
-        var random = Seeded(state: seed)
+        var random = SplitMix64(seed: seed)
         return (0..<height).map { _ in
             var row: [UInt8] = []
             for _ in 0..<width {
@@ -170,7 +159,7 @@ struct PNGDecoderTests {
 
     /// A palette of `count` entries and its `tRNS` of `alphas` entries (alphas 0, 255 and between).
     static func palette(count: Int, alphas: Int?, seed: UInt64) -> [[UInt8]] {
-        var random = Seeded(state: seed)
+        var random = SplitMix64(seed: seed)
         let plte = chunk("PLTE", (0..<count * 3).map { _ in UInt8.random(in: 0...255, using: &random) })
         guard let alphas else { return [plte] }
         return [plte, chunk("tRNS", (0..<alphas).map { [0, 255, 1, 128, 254][$0 % 5] &+ UInt8($0 / 5 % 7) })]

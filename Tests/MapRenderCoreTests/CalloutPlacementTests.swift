@@ -1,5 +1,6 @@
 import MapGeometry
 import Testing
+import MapTestSupport
 
 @testable import MapRenderCore
 
@@ -38,20 +39,6 @@ struct CalloutPlacementTests {
         #expect(text.hasSuffix("…"))
         #expect(metrics.width <= 100)
         #expect(CalloutContent.fitted("short", font: font, width: 100, measurer: measurer).0 == "short")
-    }
-}
-
-/// A tiny deterministic random generator (Steele, Lea & Flood, "Fast splittable
-/// pseudorandom number generators", OOPSLA 2014).
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import MapGeometry
 import MapRenderCore
+import MapTestSupport
 import Testing
 import MapErrors
 @testable import MapSQLite
@@ -14,9 +15,8 @@ import MapErrors
 
 /// Paths of the repository, the converter and the Natural Earth data next to it.
 private enum Converter {
-    /// The repository root: this file is Tests/MapInputsTests/WorldBasemapTests.swift.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().path
+    /// The repository root.
+    static let root = packageRoot
     static let script = root + "/Sources/MapTiles/WorldBasemap/make_world_basemap.py"
     static let shipped = root + "/Sources/MapTiles/Resources/world.sqlite"
     /// The converter's default input folder, ../shared/data/naturalearth.

@@ -1,0 +1,23 @@
+/// A small deterministic random generator, so "random" tests test the same cases on every
+/// run: SplitMix64 (Steele, Lea & Flood, "Fast splittable pseudorandom number generators",
+/// OOPSLA 2014).
+package struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    /// A generator whose sequence is fixed by `seed`.
+    package init(seed: UInt64) { state = seed }
+
+    /// The next 64 random bits.
+    package mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A uniform value in `low..<high`, from the top 53 bits.
+    package mutating func uniform(_ low: Double, _ high: Double) -> Double {
+        low + (high - low) * Double(next() >> 11) / Double(1 << 53)
+    }
+}
