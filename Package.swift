@@ -116,8 +116,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "maprender", "MapGeometry", "MapRenderCore", "MapInputs", "MapTiles", "MapFavorites", "MapRenderCairo",
-                "MapTestSupport",
+                "maprender", "MapRenderCommand", "MapGeometry", "MapRenderCore", "MapInputs", "MapTiles", "MapFavorites",
+                "MapRenderCairo", "MapTestSupport",
             ],
             exclude: ["Corpus", "Snapshots"]),
     ],
