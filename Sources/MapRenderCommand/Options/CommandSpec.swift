@@ -1,25 +1,17 @@
-/// A word a command takes that is not an option: a file to read, a shell's name.
-struct OperandSpec: Sendable, Equatable {
-    /// How help and the man page show it: `FILE…`, `MANIFEST.jsonl`.
-    var name: String
-    /// What it is, in one line.
-    var help: String
-    /// What a shell offers for it.
-    var completion: ValueCompletion
-}
-
-/// One command or subcommand of `maprender` as help, completion scripts and the man page
+/// One command or subcommand of a program as help, completion scripts and the man page
 /// see it: its name, what it is for, how it is called, and its option table's descriptions.
 ///
-/// The commands form a tree (`CommandTable.root`): `places` holds `list`, `add`, …;
-/// `render`, the default command, is also the root's own table.
+/// The commands form a tree whose root is the program itself (`ProgramSpec.root`); a
+/// group such as `places` holds its subcommands (`list`, `add`, …).
 struct CommandSpec: Sendable {
-    /// The words that name it after `maprender`: `["places", "add"]`; empty for the root.
+    /// The words that name it after the program's name: `["places", "add"]`; empty for the
+    /// root.
     var path: [String]
     /// What it does, in a few words: the first line of its help and its line in lists.
     var summary: String
-    /// How it is called, one form per line, without the leading `maprender `; the first
-    /// line is the form lists of commands show.
+    /// How it is called, one form per line, without the program's name; the first line is
+    /// the form lists of commands show. A line that starts with a space continues the one
+    /// before it.
     var usage: [String]
     /// What help says between the usage and the options, one paragraph per element
     /// (wrapped to the terminal's width; the man page fills them). An element that starts
@@ -27,20 +19,20 @@ struct CommandSpec: Sendable {
     var description: [String]
     /// Its options, `--help` included; parsing takes them from the same table.
     var options: [OptionSpec]
-    /// Options it accepts and hands on to another command: `batch` takes every render
-    /// option, for every job. Help refers to them; completions offer them.
-    var forwardedOptions: [OptionSpec]
+    /// Options it accepts and hands on to another command (`batch` takes every render
+    /// option, for every job), with how help refers to them; completions offer them.
+    var forwarding: ForwardedOptions?
     /// What it takes besides options.
     var operands: [OperandSpec]
     /// Its subcommands, in the order help lists them.
     var subcommands: [CommandSpec]
-    /// Example command lines, without the leading `maprender `.
+    /// Example command lines, without the program's name.
     var examples: [String]
 
     /// Declares a command; `--help` is added to `options`.
     init(
         path: [String], summary: String, usage: [String], description: [String] = [], options: [OptionSpec] = [],
-        forwardedOptions: [OptionSpec] = [], operands: [OperandSpec] = [], subcommands: [CommandSpec] = [],
+        forwarding: ForwardedOptions? = nil, operands: [OperandSpec] = [], subcommands: [CommandSpec] = [],
         examples: [String] = []
     ) {
         self.path = path
@@ -48,17 +40,17 @@ struct CommandSpec: Sendable {
         self.usage = usage
         self.description = description
         self.options = options + [.help]
-        self.forwardedOptions = forwardedOptions
+        self.forwarding = forwarding
         self.operands = operands
         self.subcommands = subcommands
         self.examples = examples
     }
 
-    /// The last word of its path; `maprender` for the root.
-    var name: String { path.last ?? "maprender" }
+    /// The last word of its path; empty for the root.
+    var name: String { path.last ?? "" }
 
-    /// How it is called: `maprender places add`.
-    var invocation: String { (["maprender"] + path).joined(separator: " ") }
+    /// The options it hands on to another command (see `forwarding`).
+    var forwardedOptions: [OptionSpec] { forwarding?.options ?? [] }
 
     /// The names of its subcommands.
     var subcommandNames: [String] { subcommands.map(\.name) }
@@ -68,7 +60,7 @@ struct CommandSpec: Sendable {
         subcommands.first { $0.name == name }
     }
 
-    /// Whether it is the root (`maprender` itself, which renders) or a command of its own.
+    /// Whether it is the root (the program itself) or a command of its own.
     var isRoot: Bool { path.isEmpty }
 
     /// The usage lines its help shows: a group such as `places` shows its subcommands'

@@ -1,4 +1,4 @@
-/// A shell completion script for `maprender`, made from the command table: commands,
+/// A shell completion script for a program, made from its command tree: commands,
 /// subcommands, each command's options, the words an option takes and files by extension.
 struct CompletionScript {
     /// The shells there are scripts for.
@@ -6,17 +6,28 @@ struct CompletionScript {
         case bash, zsh, fish
     }
 
-    /// The root of the command table.
-    var root: CommandSpec
+    /// The program the script completes.
+    var program: ProgramSpec
     /// The shell the script is for.
     var shell: Shell
+    /// The command line that prints the scripts, without the shell's name, for the
+    /// script's comments: `maprender completions`.
+    var generatingCommand: String
+
+    /// Declares the script of `program` for `shell`.
+    init(program: ProgramSpec, shell: Shell, generatingCommand: String) {
+        self.program = program
+        self.shell = shell
+        self.generatingCommand = generatingCommand
+    }
 
     /// The script.
     var text: String {
-        switch shell {
-        case .bash: BashCompletion(root: root).text
-        case .zsh: ZshCompletion(root: root).text
-        case .fish: FishCompletion(root: root).text
+        let command = "\(generatingCommand) \(shell.rawValue)"
+        return switch shell {
+        case .bash: BashCompletion(program: program, generatingCommand: command).text
+        case .zsh: ZshCompletion(program: program, generatingCommand: command).text
+        case .fish: FishCompletion(program: program, generatingCommand: command).text
         }
     }
 
@@ -29,27 +40,13 @@ struct CompletionScript {
                 subcommands: command.subcommands)
         }
     }
-}
 
-/// One command as a completion script sees it.
-struct CompletionContext {
-    /// The words after `maprender` that name it; empty for the root.
-    var path: [String]
-    /// Every option it takes.
-    var options: [OptionSpec]
-    /// What it takes besides options.
-    var operands: [OperandSpec]
-    /// Its subcommands.
-    var subcommands: [CommandSpec]
-
-    /// The path as one string: `places add`; empty for the root.
-    var key: String { path.joined(separator: " ") }
-
-    /// A name for shell functions: `places_add`; `root` for the root.
-    var identifier: String { path.isEmpty ? "root" : path.joined(separator: "_").replacingDashes() }
-}
-
-extension String {
-    /// The string with `-` replaced by `_`, for shell function names.
-    func replacingDashes() -> String { String(map { $0 == "-" ? "_" : $0 }) }
+    /// What a comment says the scripts' command paths look like: `"" (maprender itself),
+    /// "render", "places list", …`.
+    static func pathExamples(of program: ProgramSpec) -> String {
+        let paths = program.root.allCommands.map(\.path)
+        let examples = [paths.first { $0.count == 1 }, paths.first { $0.count == 2 }].compactMap { $0 }
+        return (["\"\" (\(program.name) itself)"] + examples.map { "\"\($0.joined(separator: " "))\"" } + ["…"])
+            .joined(separator: ", ")
+    }
 }

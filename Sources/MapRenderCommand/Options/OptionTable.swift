@@ -39,8 +39,8 @@ struct OptionTable<Target>: Sendable {
     /// every word that is not an option to `operand`.
     ///
     /// - Parameters:
-    ///   - command: The command's name in messages (`places add`), or `nil` for `render`,
-    ///     whose messages never named it.
+    ///   - command: The command's name in messages (`places add`), or `nil` for messages
+    ///     that name none (those of a program's default command).
     ///   - operand: What to do with a word that is not an option (a file to read); it may
     ///     throw to refuse it.
     /// - Throws: A usage error (`.invalidRequest`) for an unknown option, with the closest
@@ -56,7 +56,7 @@ struct OptionTable<Target>: Sendable {
                     try operand(&target, word)
                     continue
                 }
-                throw unknownOption(word, command: command)
+                throw unknownOption(word, command: command, programName: cursor.programName)
             }
             let text: String
             if option.spec.takesValue {
@@ -71,9 +71,14 @@ struct OptionTable<Target>: Sendable {
 
     /// The usage error for an option this table does not know: `unknown option '--plces';
     /// did you mean '--places'?`. The hint may also be `--help`, which every command takes.
-    func unknownOption(_ word: String, command: String?) -> MapError {
+    ///
+    /// - Parameters:
+    ///   - word: The option as the user wrote it.
+    ///   - command: The command's name in the message, as `parse` takes it.
+    ///   - programName: The program's name, for the remedy (`see 'maprender --help'`).
+    func unknownOption(_ word: String, command: String?, programName: String) -> MapError {
         let context = command.map { " for '\($0)'" } ?? ""
-        let help = command.map { "maprender \($0) --help" } ?? "maprender --help"
+        let help = [programName, command, "--help"].compactMap { $0 }.joined(separator: " ")
         return MapError(
             .invalidRequest,
             "unknown option '\(word)'\(context)" + DidYouMean.hint(DidYouMean.option(for: word, among: names + OptionSpec.help.names)),

@@ -9,8 +9,8 @@ struct ValueCompletion: Sendable, Equatable {
     var fileExtensions: [String]?
     /// Whether folders are offered.
     var includesDirectories = false
-    /// Whether the names of maprender's commands are offered (`help COMMAND`); the
-    /// generators take them from the command table.
+    /// Whether the names of the program's commands are offered (`help COMMAND`); the
+    /// generators take them from the command tree.
     var includesCommandNames = false
 
     /// Nothing to offer: free text or numbers.
@@ -19,7 +19,7 @@ struct ValueCompletion: Sendable, Equatable {
     /// Folders.
     static let directories = ValueCompletion(includesDirectories: true)
 
-    /// The names of maprender's commands.
+    /// The names of the program's commands.
     static let commandNames = ValueCompletion(includesCommandNames: true)
 
     /// Files with one of these extensions (no dot), and the folders that may hold them.
