@@ -1,3 +1,4 @@
+import MapCommandLine
 import Foundation
 import MapRenderCore
 import MapErrors

@@ -1,3 +1,4 @@
+import MapCommandLine
 import MapErrors
 
 /// `maprender completions bash|zsh|fish`: prints a completion script for the shell, made

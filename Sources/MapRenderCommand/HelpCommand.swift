@@ -1,3 +1,4 @@
+import MapCommandLine
 import MapErrors
 
 /// `maprender help [COMMAND [SUBCOMMAND]]` and `maprender help --man`; also what

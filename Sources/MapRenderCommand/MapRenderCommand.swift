@@ -1,6 +1,7 @@
 #if canImport(Glibc)
     import Glibc
 #endif
+import MapCommandLine
 import MapRenderCairo
 import MapRenderCore
 import MapErrors

@@ -1,3 +1,4 @@
+import MapCommandLine
 import MapGeometry
 import MapRenderCore
 import MapErrors

@@ -1,3 +1,4 @@
+import MapCommandLine
 import MapErrors
 
 /// The option table of `maprender batch`: its own options, then every render option, which

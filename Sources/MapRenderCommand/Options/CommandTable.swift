@@ -1,3 +1,5 @@
+import MapCommandLine
+
 /// Every command of `maprender`, as a tree: the root (which renders), `render`, `fit`,
 /// `places …`, `track …`, `batch`, `completions` and `help`. Help, the completion scripts
 /// and the man page are made from it; each command's options come from its option table.

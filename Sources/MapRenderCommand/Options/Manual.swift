@@ -1,3 +1,5 @@
+import MapCommandLine
+
 /// maprender(1), the man page `maprender help --man` prints: what is maprender's own
 /// (the note on the commands, on exit statuses, ENVIRONMENT, FILES, SEE ALSO); the rest
 /// comes from the command table.

@@ -1,3 +1,5 @@
+import MapCommandLine
+
 /// The sections of maprender's options, in the order help lists them (after `options`,
 /// before `general`).
 extension OptionSection {

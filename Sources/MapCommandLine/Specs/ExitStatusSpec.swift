@@ -1,12 +1,12 @@
 /// An exit status a program documents: help and the man page list each with its meaning.
-struct ExitStatusSpec: Sendable, Equatable {
+public struct ExitStatusSpec: Sendable, Equatable {
     /// The status the process exits with.
-    var code: Int32
+    public var code: Int32
     /// What it means to a user, in a few words.
-    var meaning: String
+    public var meaning: String
 
     /// Documents a status.
-    init(code: Int32, meaning: String) {
+    public init(code: Int32, meaning: String) {
         self.code = code
         self.meaning = meaning
     }

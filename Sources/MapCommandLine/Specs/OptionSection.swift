@@ -3,11 +3,11 @@
 ///
 /// A program declares its own sections as static members in an extension; `options` and
 /// `general`, which every program has, are declared here.
-struct OptionSection: Sendable, Hashable, Comparable {
+public struct OptionSection: Sendable, Hashable, Comparable {
     /// The heading help prints above the section (the man page uses it in title case).
-    var title: String
+    public var title: String
     /// Where the section is listed among the others: lower first.
-    var order: Int
+    public var order: Int
 
     /// Declares a section.
     ///
@@ -15,16 +15,16 @@ struct OptionSection: Sendable, Hashable, Comparable {
     ///   - title: The heading help prints above it, with an optional note in parentheses:
     ///     `FRAMING (default: fit everything drawn)`.
     ///   - order: Where it is listed among the others: lower first.
-    init(_ title: String, order: Int) {
+    public init(_ title: String, order: Int) {
         self.title = title
         self.order = order
     }
 
     /// What a command takes that no other section holds; listed first.
-    static let options = OptionSection("OPTIONS", order: 0)
+    public static let options = OptionSection("OPTIONS", order: 0)
 
     /// Options every command answers the same way, such as `--help`; listed last.
-    static let general = OptionSection("GENERAL", order: .max)
+    public static let general = OptionSection("GENERAL", order: .max)
 
     /// The heading without its parenthesised note, in title case, for the man page:
     /// `Cleaning`.
@@ -33,7 +33,8 @@ struct OptionSection: Sendable, Hashable, Comparable {
         return head.prefix(1) + head.dropFirst().lowercased()
     }
 
-    static func < (lhs: OptionSection, rhs: OptionSection) -> Bool {
+    /// Whether `lhs` is listed before `rhs`: by order, then by title.
+    public static func < (lhs: OptionSection, rhs: OptionSection) -> Bool {
         (lhs.order, lhs.title) < (rhs.order, rhs.title)
     }
 }

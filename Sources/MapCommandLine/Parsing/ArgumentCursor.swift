@@ -1,11 +1,11 @@
 import MapErrors
 
-/// Walks the command-line words one at a time, remembering positions for error messages;
-/// `OptionTable.parse` reads a command's words with it.
+/// Walks the command-line words one at a time; `OptionTable.parse` reads a command's words
+/// with it.
 ///
 /// Options take their value as the next word or after `=` (`--size 800x600`,
 /// `--size=800x600`). A lone `-` is a value (standard output), not an option.
-struct ArgumentCursor {
+public struct ArgumentCursor {
     /// The program the words were given to, for the remedy of usage errors
     /// (`see 'maprender --help'`).
     let programName: String
@@ -19,7 +19,7 @@ struct ArgumentCursor {
     /// - Parameters:
     ///   - words: The words to read, without the program's name.
     ///   - programName: The program's name, for the remedy of usage errors.
-    init(_ words: [String], programName: String) {
+    public init(_ words: [String], programName: String) {
         self.words = words
         self.programName = programName
     }
@@ -52,7 +52,7 @@ struct ArgumentCursor {
 
     /// Whether a word is an option rather than a value: `--name`, or `-` and a letter
     /// (`-o`). A negative number (`-33.8,151.2`) and a lone `-` are values.
-    static func isOption(_ word: String) -> Bool {
+    public static func isOption(_ word: String) -> Bool {
         if word.hasPrefix("--") { return true }
         guard word.hasPrefix("-"), let second = word.dropFirst().first else { return false }
         return second.isLetter

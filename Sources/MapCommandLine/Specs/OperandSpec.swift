@@ -1,14 +1,14 @@
 /// A word a command takes that is not an option: a file to read, a shell's name.
-struct OperandSpec: Sendable, Equatable {
+public struct OperandSpec: Sendable, Equatable {
     /// How help and the man page show it: `FILE…`, `MANIFEST.jsonl`.
-    var name: String
+    public var name: String
     /// What it is, in one line.
-    var help: String
+    public var help: String
     /// What a shell offers for it.
-    var completion: ValueCompletion
+    public var completion: ValueCompletion
 
     /// Declares an operand.
-    init(name: String, help: String, completion: ValueCompletion) {
+    public init(name: String, help: String, completion: ValueCompletion) {
         self.name = name
         self.help = help
         self.completion = completion

@@ -5,18 +5,18 @@ import MapErrors
 ///
 /// The program declares it once and hands it to `HelpFormatter`, `CompletionScript` and
 /// `ManPage`; everything else they show comes from the command tree.
-struct ProgramSpec: Sendable {
+public struct ProgramSpec: Sendable {
     /// The name the program is called by: `maprender`.
-    var name: String
+    public var name: String
     /// The version it reports.
-    var version: String
+    public var version: String
     /// The program itself, as a command: its own options and its subcommands.
-    var root: CommandSpec
+    public var root: CommandSpec
     /// Its exit statuses with their meanings, in the order help lists them.
-    var exitStatuses: [ExitStatusSpec]
+    public var exitStatuses: [ExitStatusSpec]
 
     /// Declares a program.
-    init(name: String, version: String, root: CommandSpec, exitStatuses: [ExitStatusSpec]) {
+    public init(name: String, version: String, root: CommandSpec, exitStatuses: [ExitStatusSpec]) {
         self.name = name
         self.version = version
         self.root = root
@@ -24,7 +24,7 @@ struct ProgramSpec: Sendable {
     }
 
     /// How `command` is called: `maprender places add`.
-    func invocation(of command: CommandSpec) -> String {
+    public func invocation(of command: CommandSpec) -> String {
         ([name] + command.path).joined(separator: " ")
     }
 
@@ -32,7 +32,7 @@ struct ProgramSpec: Sendable {
     ///
     /// - Throws: A usage error when there is none, or when the first word names none (with
     ///   the closest name as a hint).
-    func subcommand(of parent: CommandSpec, in words: [String]) throws(MapError) -> CommandSpec {
+    public func subcommand(of parent: CommandSpec, in words: [String]) throws(MapError) -> CommandSpec {
         let names = parent.subcommandNames
         let path = parent.path.joined(separator: " ")
         guard let word = words.first else {

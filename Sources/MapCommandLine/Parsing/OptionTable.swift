@@ -2,7 +2,7 @@ import MapErrors
 
 /// The options of one command, each declared once with what it does: the table parsing,
 /// help, "did you mean", completion scripts and the man page are all made from.
-struct OptionTable<Target>: Sendable {
+public struct OptionTable<Target>: Sendable {
     /// The options in the order help lists them (within their sections).
     let options: [BoundOption<Target>]
     /// Each name's option, by its position in `options`.
@@ -10,7 +10,7 @@ struct OptionTable<Target>: Sendable {
 
     /// A table of these options. Every name should be unique; where one is not, the first
     /// option with it wins (a unit test keeps the tables free of that).
-    init(_ options: [BoundOption<Target>]) {
+    public init(_ options: [BoundOption<Target>]) {
         self.options = options
         var positions: [String: Int] = [:]
         for (position, option) in options.enumerated() {
@@ -20,7 +20,7 @@ struct OptionTable<Target>: Sendable {
     }
 
     /// The descriptions of the options, for help and the generators.
-    var specs: [OptionSpec] { options.map(\.spec) }
+    public var specs: [OptionSpec] { options.map(\.spec) }
 
     /// Every name of every option.
     var names: [String] { options.flatMap(\.spec.names) }
@@ -31,7 +31,7 @@ struct OptionTable<Target>: Sendable {
     }
 
     /// The same options acting on a part of a larger value (see `BoundOption.lifted(_:)`).
-    func lifted<Outer>(_ part: WritableKeyPath<Outer, Target> & Sendable) -> [BoundOption<Outer>] {
+    public func lifted<Outer>(_ part: WritableKeyPath<Outer, Target> & Sendable) -> [BoundOption<Outer>] {
         options.map { $0.lifted(part) }
     }
 
@@ -46,7 +46,7 @@ struct OptionTable<Target>: Sendable {
     /// - Throws: A usage error (`.invalidRequest`) for an unknown option, with the closest
     ///   known name as a hint; for a value option without its value; for a flag given a
     ///   value with `=`; and whatever an action or `operand` throws.
-    func parse(
+    public func parse(
         _ cursor: inout ArgumentCursor, into target: inout Target, command: String?,
         operand: (inout Target, String) throws(MapError) -> Void
     ) throws(MapError) {
@@ -76,7 +76,7 @@ struct OptionTable<Target>: Sendable {
     ///   - word: The option as the user wrote it.
     ///   - command: The command's name in the message, as `parse` takes it.
     ///   - programName: The program's name, for the remedy (`see 'maprender --help'`).
-    func unknownOption(_ word: String, command: String?, programName: String) -> MapError {
+    public func unknownOption(_ word: String, command: String?, programName: String) -> MapError {
         let context = command.map { " for '\($0)'" } ?? ""
         let help = [programName, command, "--help"].compactMap { $0 }.joined(separator: " ")
         return MapError(

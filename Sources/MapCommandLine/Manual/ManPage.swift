@@ -1,7 +1,7 @@
 /// A program's man page, section 1, in roff with the man macros, made from its command tree:
 /// NAME, SYNOPSIS, DESCRIPTION, a section per command with its options, GENERAL OPTIONS,
 /// EXIT STATUS, the program's own sections (ENVIRONMENT, FILES, …), EXAMPLES and SEE ALSO.
-struct ManPage {
+public struct ManPage: Sendable {
     /// The program the page describes.
     var program: ProgramSpec
     /// The date of the version described, for the page's footer: `2026-11-29`.
@@ -19,7 +19,7 @@ struct ManPage {
     var seeAlso: String?
 
     /// Declares the page of `program`; the rest of the page comes from its command tree.
-    init(
+    public init(
         program: ProgramSpec, date: String, generatingCommand: String, descriptionParagraphs: [String] = [],
         exitStatusNote: String? = nil, sections: [ManualSection] = [], seeAlso: String? = nil
     ) {
@@ -33,7 +33,7 @@ struct ManPage {
     }
 
     /// The page's source.
-    var text: String {
+    public var text: String {
         let root = program.root
         var page = RoffPage()
         page.comment("\(program.name)(1): made by '\(generatingCommand)' from the command table; edit the table, not this page.")

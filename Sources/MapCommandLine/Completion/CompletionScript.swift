@@ -1,8 +1,9 @@
 /// A shell completion script for a program, made from its command tree: commands,
 /// subcommands, each command's options, the words an option takes and files by extension.
-struct CompletionScript {
+public struct CompletionScript: Sendable {
     /// The shells there are scripts for.
-    enum Shell: String, CaseIterable, Sendable {
+    public enum Shell: String, CaseIterable, Sendable {
+        /// bash, zsh (with its completion system, `compinit`) and fish.
         case bash, zsh, fish
     }
 
@@ -15,14 +16,14 @@ struct CompletionScript {
     var generatingCommand: String
 
     /// Declares the script of `program` for `shell`.
-    init(program: ProgramSpec, shell: Shell, generatingCommand: String) {
+    public init(program: ProgramSpec, shell: Shell, generatingCommand: String) {
         self.program = program
         self.shell = shell
         self.generatingCommand = generatingCommand
     }
 
     /// The script.
-    var text: String {
+    public var text: String {
         let command = "\(generatingCommand) \(shell.rawValue)"
         return switch shell {
         case .bash: BashCompletion(program: program, generatingCommand: command).text

@@ -3,34 +3,34 @@
 ///
 /// The commands form a tree whose root is the program itself (`ProgramSpec.root`); a
 /// group such as `places` holds its subcommands (`list`, `add`, …).
-struct CommandSpec: Sendable {
+public struct CommandSpec: Sendable {
     /// The words that name it after the program's name: `["places", "add"]`; empty for the
     /// root.
-    var path: [String]
+    public var path: [String]
     /// What it does, in a few words: the first line of its help and its line in lists.
-    var summary: String
+    public var summary: String
     /// How it is called, one form per line, without the program's name; the first line is
     /// the form lists of commands show. A line that starts with a space continues the one
     /// before it.
-    var usage: [String]
+    public var usage: [String]
     /// What help says between the usage and the options, one paragraph per element
     /// (wrapped to the terminal's width; the man page fills them). An element that starts
     /// with a space is shown as it is, line by line: commands to copy.
-    var description: [String]
+    public var description: [String]
     /// Its options, `--help` included; parsing takes them from the same table.
-    var options: [OptionSpec]
+    public var options: [OptionSpec]
     /// Options it accepts and hands on to another command (`batch` takes every render
     /// option, for every job), with how help refers to them; completions offer them.
-    var forwarding: ForwardedOptions?
+    public var forwarding: ForwardedOptions?
     /// What it takes besides options.
-    var operands: [OperandSpec]
+    public var operands: [OperandSpec]
     /// Its subcommands, in the order help lists them.
-    var subcommands: [CommandSpec]
+    public var subcommands: [CommandSpec]
     /// Example command lines, without the program's name.
-    var examples: [String]
+    public var examples: [String]
 
     /// Declares a command; `--help` is added to `options`.
-    init(
+    public init(
         path: [String], summary: String, usage: [String], description: [String] = [], options: [OptionSpec] = [],
         forwarding: ForwardedOptions? = nil, operands: [OperandSpec] = [], subcommands: [CommandSpec] = [],
         examples: [String] = []
@@ -47,21 +47,21 @@ struct CommandSpec: Sendable {
     }
 
     /// The last word of its path; empty for the root.
-    var name: String { path.last ?? "" }
+    public var name: String { path.last ?? "" }
 
     /// The options it hands on to another command (see `forwarding`).
-    var forwardedOptions: [OptionSpec] { forwarding?.options ?? [] }
+    public var forwardedOptions: [OptionSpec] { forwarding?.options ?? [] }
 
     /// The names of its subcommands.
-    var subcommandNames: [String] { subcommands.map(\.name) }
+    public var subcommandNames: [String] { subcommands.map(\.name) }
 
     /// The subcommand with this name, or `nil`.
-    func subcommand(named name: String) -> CommandSpec? {
+    public func subcommand(named name: String) -> CommandSpec? {
         subcommands.first { $0.name == name }
     }
 
     /// Whether it is the root (the program itself) or a command of its own.
-    var isRoot: Bool { path.isEmpty }
+    public var isRoot: Bool { path.isEmpty }
 
     /// The usage lines its help shows: a group such as `places` shows its subcommands'
     /// lines; the root shows its own, with the first line of each command's after the first.
@@ -75,7 +75,7 @@ struct CommandSpec: Sendable {
     }
 
     /// This command and every command below it, parents before their subcommands.
-    var allCommands: [CommandSpec] {
+    public var allCommands: [CommandSpec] {
         [self] + subcommands.flatMap(\.allCommands)
     }
 

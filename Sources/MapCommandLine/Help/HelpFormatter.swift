@@ -1,7 +1,7 @@
 /// The text of `--help` for any command, made from its `CommandSpec`: usage, description,
 /// subcommands, operands and options by section, the program's exit statuses (for the
 /// root), examples.
-struct HelpFormatter {
+public struct HelpFormatter: Sendable {
     /// The program whose commands it describes.
     var program: ProgramSpec
     /// The widest line, in characters.
@@ -10,12 +10,12 @@ struct HelpFormatter {
     var descriptionColumn = 28
 
     /// A formatter for the help of `program`'s commands.
-    init(program: ProgramSpec) {
+    public init(program: ProgramSpec) {
         self.program = program
     }
 
     /// The help of `command`.
-    func text(for command: CommandSpec) -> String {
+    public func text(for command: CommandSpec) -> String {
         var blocks: [[String]] = [["\(program.invocation(of: command)) — \(command.summary)"]]
         blocks.append(["USAGE"] + command.usageLines.map(usageLine))
         for paragraph in command.description {
