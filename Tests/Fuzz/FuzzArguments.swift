@@ -4,6 +4,7 @@
 //
 // Compiled into the MapRenderCommand module itself (see run-fuzzers.sh), so that it can
 // reach the internal parsers; nothing here opens a file or renders.
+import MapCommandLine
 import MapRenderCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
