@@ -1,4 +1,4 @@
-import MapErrors
+public import MapErrors
 
 /// An option's description together with what it does to the value its command builds
 /// from the words (in maprender, a `RenderRequest` or the arguments of `places add`): one

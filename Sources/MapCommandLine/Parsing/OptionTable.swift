@@ -1,4 +1,4 @@
-import MapErrors
+public import MapErrors
 
 /// The options of one command, each declared once with what it does: the table parsing,
 /// help, "did you mean", completion scripts and the man page are all made from.
@@ -9,7 +9,7 @@ public struct OptionTable<Target>: Sendable {
     private let positions: [String: Int]
 
     /// A table of these options. Every name should be unique; where one is not, the first
-    /// option with it wins (a unit test keeps the tables free of that).
+    /// option with it wins (a program's tests should keep its tables free of that).
     public init(_ options: [BoundOption<Target>]) {
         self.options = options
         var positions: [String: Int] = [:]

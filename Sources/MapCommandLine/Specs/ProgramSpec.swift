@@ -1,4 +1,4 @@
-import MapErrors
+public import MapErrors
 
 /// A command-line program as help, completion scripts and the man page see it: its name,
 /// its version, its tree of commands and the exit statuses it documents.
