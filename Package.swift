@@ -49,6 +49,9 @@ let package = Package(
         .target(name: "MapFormats", dependencies: ["MapErrors"]),
         // The strict streaming XML parser (GPX): encodings, entities refused, namespaces.
         .target(name: "MapXML"),
+        // The command-line machinery any program can use: one declarative table per command
+        // drives parsing, "did you mean", help, completion scripts and the man page.
+        .target(name: "MapCommandLine", dependencies: ["MapErrors", "MapFormats"]),
         // The SQLite wrapper.
         .target(name: "MapSQLite", dependencies: ["MapErrors", "CSQLite3"]),
         // GPX, GeoJSON, location CSV and style files to scene values; scene loading.
@@ -77,12 +80,13 @@ let package = Package(
         // The display list written as SVG.
         .target(
             name: "MapRenderSVG", dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapFormats", "MapXML"]),
-        // The command line: one option table, render, places, batch, fit, track, exit codes.
+        // The maprender command line: its command tree and option tables, render, places,
+        // batch, fit, track, exit codes.
         .target(
             name: "MapRenderCommand",
             dependencies: [
-                "MapErrors", "MapGeometry", "MapRenderCore", "MapFormats", "MapInputs", "MapTiles", "MapFavorites",
-                "MapRenderCairo", "MapRenderSVG",
+                "MapErrors", "MapGeometry", "MapRenderCore", "MapFormats", "MapCommandLine", "MapInputs", "MapTiles",
+                "MapFavorites", "MapRenderCairo", "MapRenderSVG",
             ]),
         .executableTarget(name: "maprender", dependencies: ["MapRenderCommand"]),
         .executableTarget(
@@ -102,6 +106,7 @@ let package = Package(
             name: "MapRenderCoreTests", dependencies: ["MapRenderCore", "MapTestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "MapFormatsTests", dependencies: ["MapFormats", "MapTestSupport"]),
         .testTarget(name: "MapXMLTests", dependencies: ["MapXML"]),
+        .testTarget(name: "MapCommandLineTests", dependencies: ["MapCommandLine", "MapErrors"]),
         .testTarget(
             name: "MapInputsTests", dependencies: ["MapInputs", "MapTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MapTilesTests", dependencies: ["MapTiles", "MapTestSupport"]),
@@ -116,8 +121,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "maprender", "MapGeometry", "MapRenderCore", "MapInputs", "MapTiles", "MapFavorites", "MapRenderCairo",
-                "MapTestSupport",
+                "maprender", "MapRenderCommand", "MapCommandLine", "MapGeometry", "MapRenderCore", "MapInputs", "MapTiles",
+                "MapFavorites", "MapRenderCairo", "MapTestSupport",
             ],
             exclude: ["Corpus", "Snapshots"]),
     ],

@@ -1,3 +1,4 @@
+import MapCommandLine
 import Foundation
 import MapRenderCore
 import MapErrors
@@ -123,7 +124,7 @@ enum BatchCommand {
             options.manifest = first
             words.removeFirst()
         }
-        var cursor = ArgumentCursor(words)
+        var cursor = ArgumentCursor(words, programName: MapRenderCommand.name)
         // Render options join every job's words (BatchOptions.table); any other word is
         // handed on too, for the jobs to refuse.
         try BatchOptions.table.parse(&cursor, into: &options, command: "batch") { options, word in options.defaults.append(word) }
@@ -142,7 +143,7 @@ enum BatchCommand {
             }
             return try BatchManifest.jobs(inFile: manifest, defaults: options.defaults)
         }
-        var cursor = ArgumentCursor(options.defaults)
+        var cursor = ArgumentCursor(options.defaults, programName: MapRenderCommand.name)
         let base = try RenderRequest(parsing: &cursor)
         guard let template = base.output, template.contains("{id}") || template.contains("{name}") else {
             throw MapError(.invalidRequest, "--each place needs -o with {id} or {name} in it", remedy: "e.g. -o 'out/{id}.png'")

@@ -1,3 +1,4 @@
+import MapCommandLine
 import MapRenderCore
 import MapErrors
 import MapFormats
@@ -38,7 +39,7 @@ enum BatchManifest {
                 guard seen.insert(id).inserted else {
                     throw MapError(.invalidData, "id \"\(id)\" is used by an earlier job", at: InputLocation(file: path, line: lineNumber), remedy: "give every job its own id")
                 }
-                var cursor = ArgumentCursor(defaults + words)
+                var cursor = ArgumentCursor(defaults + words, programName: MapRenderCommand.name)
                 job.request = .success(try RenderRequest(parsing: &cursor))
             } catch {
                 // An error without a place of its own is about the job's words: its line.

@@ -1,3 +1,4 @@
+import MapCommandLine
 import MapErrors
 
 /// `maprender completions bash|zsh|fish`: prints a completion script for the shell, made
@@ -24,19 +25,19 @@ enum CompletionsCommand {
     /// Runs with the words after `completions`.
     static func run(_ words: [String]) throws(MapError) {
         var shells: [String] = []
-        var cursor = ArgumentCursor(words)
+        var cursor = ArgumentCursor(words, programName: MapRenderCommand.name)
         try OptionTable<[String]>([]).parse(&cursor, into: &shells, command: "completions") { shells, word in shells.append(word) }
         let names = CompletionScript.Shell.allCases.map(\.rawValue)
         guard shells.count == 1, let name = shells.first else {
             throw MapError(
-                .invalidRequest, shells.isEmpty ? "completions needs a shell: \(CommandTable.list(names))" : "completions takes one shell",
+                .invalidRequest, shells.isEmpty ? "completions needs a shell: \(ChoiceList.text(names))" : "completions takes one shell",
                 remedy: "e.g. 'maprender completions bash'")
         }
         guard let shell = CompletionScript.Shell(rawValue: name) else {
             throw MapError(
                 .invalidRequest, "unknown shell '\(name)'" + DidYouMean.hint(DidYouMean.word(for: name, among: names)),
-                remedy: "give \(CommandTable.list(names))")
+                remedy: "give \(ChoiceList.text(names))")
         }
-        Console.print(CompletionScript(root: CommandTable.root, shell: shell).text)
+        Console.print(CompletionScript(program: CommandTable.program, shell: shell, generatingCommand: "maprender completions").text)
     }
 }

@@ -1,3 +1,4 @@
+import MapCommandLine
 import MapErrors
 
 /// `maprender help [COMMAND [SUBCOMMAND]]` and `maprender help --man`; also what
@@ -30,13 +31,13 @@ enum HelpCommand {
     /// Runs with the words after `help`.
     static func run(_ words: [String]) throws(MapError) {
         var arguments = Arguments()
-        var cursor = ArgumentCursor(words)
+        var cursor = ArgumentCursor(words, programName: MapRenderCommand.name)
         try table.parse(&cursor, into: &arguments, command: "help") { arguments, word in arguments.path.append(word) }
         if arguments.printsManPage {
             guard arguments.path.isEmpty else {
                 throw MapError(.invalidRequest, "help --man takes no command", remedy: "the man page describes every command")
             }
-            Console.print(ManPage(root: CommandTable.root, version: MapRenderCommand.version).text)
+            Console.print(Manual.page.text)
             return
         }
         Console.print(try text(for: arguments.path))
@@ -60,7 +61,7 @@ enum HelpCommand {
             command = next
         }
         if command.path == ["render"] { command = CommandTable.root }
-        return HelpFormatter().text(for: command)
+        return HelpFormatter(program: CommandTable.program).text(for: command)
     }
 
     /// The help `COMMAND --help` asks for: the deepest command the words name, ignoring
@@ -73,6 +74,6 @@ enum HelpCommand {
             path.append(word)
             command = next
         }
-        return (try? text(for: path)) ?? HelpFormatter().text(for: CommandTable.root)
+        return (try? text(for: path)) ?? HelpFormatter(program: CommandTable.program).text(for: CommandTable.root)
     }
 }

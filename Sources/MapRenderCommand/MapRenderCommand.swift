@@ -1,6 +1,7 @@
 #if canImport(Glibc)
     import Glibc
 #endif
+import MapCommandLine
 import MapRenderCairo
 import MapRenderCore
 import MapErrors
@@ -8,6 +9,9 @@ import MapErrors
 /// The `maprender` command: reads the arguments, runs a subcommand, and turns any error
 /// into one `error:` line and a sysexits status.
 public enum MapRenderCommand {
+    /// The name the program is called by, in messages, help and the completion scripts.
+    static let name = "maprender"
+
     /// The version `--version` prints.
     public static let version = "0.1.0"
 
@@ -37,7 +41,7 @@ public enum MapRenderCommand {
             return
         }
         if words == ["--version"] {
-            Console.print("maprender \(version)")
+            Console.print("\(name) \(version)")
             return
         }
         if command == nil || command == "render" {
@@ -62,7 +66,7 @@ public enum MapRenderCommand {
         if words.isEmpty {
             throw MapError(.invalidRequest, "nothing to draw", remedy: "try 'maprender --places favs.db -o map.png', or see 'maprender --help'")
         }
-        var cursor = ArgumentCursor(words)
+        var cursor = ArgumentCursor(words, programName: MapRenderCommand.name)
         let request = try RenderRequest(parsing: &cursor)
         if command == "fit" {
             try FitCommand.run(request)

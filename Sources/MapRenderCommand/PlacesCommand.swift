@@ -1,3 +1,4 @@
+import MapCommandLine
 import MapGeometry
 import MapRenderCore
 import MapErrors
@@ -47,12 +48,12 @@ enum PlacesCommand {
 
     /// The subcommand and its arguments (`PlacesOptions` says what each option is).
     static func parse(_ words: [String]) throws(MapError) -> Arguments {
-        let command = try CommandTable.subcommand(of: PlacesOptions.command, in: words)
+        let command = try CommandTable.program.subcommand(of: PlacesOptions.command, in: words)
         guard let table = PlacesOptions.tables[command.name] else {
             throw MapError(.internalFailure, "places \(command.name) has no option table")
         }
         var arguments = Arguments(subcommand: command.name)
-        var cursor = ArgumentCursor(Array(words.dropFirst()))
+        var cursor = ArgumentCursor(Array(words.dropFirst()), programName: MapRenderCommand.name)
         try table.parse(&cursor, into: &arguments, command: "places \(command.name)") { arguments, word throws(MapError) in
             guard arguments.subcommand == "import" else {
                 throw MapError(

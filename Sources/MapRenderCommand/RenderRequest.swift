@@ -1,3 +1,4 @@
+import MapCommandLine
 import MapGeometry
 import MapRenderCore
 import MapErrors
@@ -47,7 +48,7 @@ struct RenderRequest {
     init(parsing cursor: inout ArgumentCursor) throws(MapError) {
         let table = RenderOptions.table
         try table.parse(&cursor, into: &self, command: nil) { _, word throws(MapError) in
-            throw table.unknownOption(word, command: nil)
+            throw table.unknownOption(word, command: nil, programName: MapRenderCommand.name)
         }
         if zoom != nil && span != nil {
             throw MapError(.invalidRequest, "--zoom and --span both set the scale", remedy: "give one of them")

@@ -1,3 +1,4 @@
+import MapCommandLine
 import Foundation
 import MapGeometry
 import MapRenderCore
@@ -22,13 +23,13 @@ enum TrackCommand {
 
     /// Runs with the words after `track`.
     static func run(_ words: [String]) throws(MapError) {
-        let command = try CommandTable.subcommand(of: TrackOptions.command, in: words)
+        let command = try CommandTable.program.subcommand(of: TrackOptions.command, in: words)
         let table = command.name == "stats" ? TrackOptions.stats : TrackOptions.events
-        var cursor = ArgumentCursor(Array(words.dropFirst()))
+        var cursor = ArgumentCursor(Array(words.dropFirst()), programName: MapRenderCommand.name)
         var arguments = Arguments()
         try table.parse(&cursor, into: &arguments, command: "track \(command.name)") { arguments, word throws(MapError) in
             // A word such as '-5' is no track file: it is refused as an option would be.
-            if word.hasPrefix("-") && word != "-" { throw table.unknownOption(word, command: "track \(command.name)") }
+            if word.hasPrefix("-") && word != "-" { throw table.unknownOption(word, command: "track \(command.name)", programName: MapRenderCommand.name) }
             arguments.input.paths.append(word)
         }
         if command.name == "stats" {

@@ -53,14 +53,4 @@ struct OptionTableTests {
             #expect(command.subcommands.isEmpty || command.operands.isEmpty, "\(command.invocation): subcommands or operands, not both")
         }
     }
-
-    @Test("did-you-mean: edit distance first, then a name the word spells out or cuts short")
-    func suggestions() {
-        let names = ["--lat", "--lon", "--geojson", "--geofence-events", "--places"]
-        #expect(DidYouMean.option(for: "--plces", among: names) == "--places")
-        #expect(DidYouMean.option(for: "--latitude", among: names) == "--lat")
-        #expect(DidYouMean.option(for: "--geoj", among: names) == "--geojson")
-        #expect(DidYouMean.option(for: "--geo", among: names) == nil)
-        #expect(DidYouMean.option(for: "--zzzzzz", among: names) == nil)
-    }
 }

@@ -4,6 +4,7 @@
 //
 // Compiled into the MapRenderCommand module itself (see run-fuzzers.sh), so that it can
 // reach the internal parsers; nothing here opens a file or renders.
+import MapCommandLine
 import MapRenderCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -11,7 +12,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let words = bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
 
-    var cursor = ArgumentCursor(words)
+    var cursor = ArgumentCursor(words, programName: MapRenderCommand.name)
     if let request = try? RenderRequest(parsing: &cursor) {
         _ = request.framing
         _ = try? request.resolvedFormat()
@@ -29,7 +30,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     for line in bytes.split(separator: UInt8(ascii: "\n")) {
         lineNumber += 1
         guard let (_, jobWords) = try? BatchManifest.arguments(of: Array(line), path: "fuzz.jsonl", line: lineNumber) else { continue }
-        var jobCursor = ArgumentCursor(jobWords)
+        var jobCursor = ArgumentCursor(jobWords, programName: MapRenderCommand.name)
         _ = try? RenderRequest(parsing: &jobCursor)
     }
     return 0

@@ -227,9 +227,9 @@ private func parseError(_ text: String, fileName: String = "test.json") -> Strin
 
 @Test func suggestsCloseNames() {
     let names = ["titleSize", "subtitleSize", "fillColor", "strokeColor"]
-    #expect(JSONDocument.closestName(to: "titelSize", among: names) == "titleSize")
-    #expect(JSONDocument.closestName(to: "FillColour", among: names) == "fillColor")
-    #expect(JSONDocument.closestName(to: "background", among: names) == nil)
+    #expect(Spelling.closestName(to: "titelSize", among: names) == "titleSize")
+    #expect(Spelling.closestName(to: "FillColour", among: names) == "fillColor")
+    #expect(Spelling.closestName(to: "background", among: names) == nil)
 }
 
 @Test func readsJSONFilesAndReportsMissingOnes() throws {

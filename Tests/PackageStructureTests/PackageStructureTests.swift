@@ -12,8 +12,8 @@ private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathCompon
 
 /// The layers from the bottom up; a target may import only targets before it.
 private let layers = [
-    "MapErrors", "MapGeometry", "MapFormats", "MapXML", "MapRenderCore", "MapSQLite", "MapInputs", "MapTiles",
-    "MapFavorites", "MapRenderCairo", "MapRenderSVG", "MapRenderCommand", "maprender",
+    "MapErrors", "MapGeometry", "MapFormats", "MapXML", "MapCommandLine", "MapRenderCore", "MapSQLite", "MapInputs",
+    "MapTiles", "MapFavorites", "MapRenderCairo", "MapRenderSVG", "MapRenderCommand", "maprender",
 ]
 
 /// Modules of the toolchain and the system, which are not package targets.

@@ -39,12 +39,3 @@ public enum Spelling {
         return best.name
     }
 }
-
-extension JSONDocument {
-    /// The name in `candidates` closest to `name`, as `Spelling.closestName(to:among:)`
-    /// finds it; the spelling the style and GeoJSON readers use for their "did you mean"
-    /// hints.
-    package static func closestName(to name: String, among candidates: [String]) -> String? {
-        Spelling.closestName(to: name, among: candidates)
-    }
-}

@@ -143,7 +143,7 @@ private struct GeoJSONReader {
                 path: path.appending("type"))
         }
         guard GeoJSONReader.allTypes.contains(type) else {
-            let suggestion = JSONDocument.closestName(to: type, among: GeoJSONReader.allTypes)
+            let suggestion = Spelling.closestName(to: type, among: GeoJSONReader.allTypes)
             throw document.error(
                 "unknown GeoJSON type \"\(type)\"", at: typeNode, path: path.appending("type"),
                 remedy: suggestion.map { "did you mean \"\($0)\"?" }

@@ -100,7 +100,7 @@ public enum StyleDecoder {
         }
         if nameOrPath == "default" { return .standard }
         let available = availableNames(in: stylesDirectory)
-        let suggestion = JSONDocument.closestName(to: nameOrPath, among: available)
+        let suggestion = Spelling.closestName(to: nameOrPath, among: available)
         throw MapError(
             .invalidRequest, "unknown style \"\(nameOrPath)\"; available styles: \(available.joined(separator: ", "))",
             remedy: (suggestion.map { "did you mean \"\($0)\"? " } ?? "")

@@ -141,7 +141,7 @@ enum StyleField<Root> {
         -> MapError
     {
         let remedy =
-            JSONDocument.closestName(to: member.key, among: known).map { "did you mean \"\($0)\"?" }
+            Spelling.closestName(to: member.key, among: known).map { "did you mean \"\($0)\"?" }
             ?? "known keys here: \(known.joined(separator: ", "))"
         return document.error("unknown key", at: member.keyPosition, path: path, remedy: remedy)
     }

@@ -1,3 +1,4 @@
+import MapCommandLine
 import MapErrors
 
 /// The option table of `maprender batch`: its own options, then every render option, which
@@ -82,7 +83,12 @@ enum BatchOptions {
             "Exit status: 0 when every job succeeded or was skipped; otherwise the status of the first failed job in "
                 + "manifest order (e.g. 65 for bad input data).",
         ],
-        options: own.map(\.spec), forwardedOptions: RenderOptions.table.specs, operands: [manifest],
+        options: own.map(\.spec),
+        forwarding: ForwardedOptions(
+            RenderOptions.table.specs, heading: "RENDER OPTIONS (for every job)",
+            helpText: "every option of 'maprender render' (see 'maprender --help'), given to every job",
+            manualText: "Every option of " + Roff.bold("maprender render") + " is accepted too and given to every job."),
+        operands: [manifest],
         examples: [
             "batch examples/jobs.jsonl --jobs 4 --out-dir maps",
             "batch jobs.jsonl --shard auto --summary summary.json",

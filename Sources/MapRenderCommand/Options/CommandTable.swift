@@ -1,9 +1,14 @@
-import MapErrors
+import MapCommandLine
 
 /// Every command of `maprender`, as a tree: the root (which renders), `render`, `fit`,
 /// `places …`, `track …`, `batch`, `completions` and `help`. Help, the completion scripts
 /// and the man page are made from it; each command's options come from its option table.
 enum CommandTable {
+    /// maprender as help, the completion scripts and the man page see it.
+    static let program = ProgramSpec(
+        name: MapRenderCommand.name, version: MapRenderCommand.version, root: root,
+        exitStatuses: ExitStatus.allCases.map { ExitStatusSpec(code: $0.rawValue, meaning: $0.meaning) })
+
     /// How a render is called.
     private static let renderUsage = "[render] [inputs…] [framing] [look] -o FILE"
 
@@ -53,29 +58,9 @@ enum CommandTable {
         }
         return command
     }
+}
 
-    /// The subcommand of `parent` that `words` start with.
-    ///
-    /// - Throws: A usage error when there is none, or when the first word names none (with
-    ///   the closest name as a hint).
-    static func subcommand(of parent: CommandSpec, in words: [String]) throws(MapError) -> CommandSpec {
-        let names = parent.subcommandNames
-        guard let word = words.first else {
-            throw MapError(
-                .invalidRequest, "\(parent.path.joined(separator: " ")) needs a subcommand: \(list(names))",
-                remedy: "see '\(parent.invocation) --help'")
-        }
-        guard let command = parent.subcommand(named: word) else {
-            throw MapError(
-                .invalidRequest,
-                "unknown \(parent.path.joined(separator: " ")) subcommand '\(word)'" + DidYouMean.hint(DidYouMean.word(for: word, among: names)),
-                remedy: "see '\(parent.invocation) --help'")
-        }
-        return command
-    }
-
-    /// `a, b or c`.
-    static func list(_ words: [String]) -> String {
-        words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1]
-    }
+extension CommandSpec {
+    /// How maprender's command is called: `maprender places add`.
+    var invocation: String { CommandTable.program.invocation(of: self) }
 }

@@ -1,3 +1,4 @@
+import MapCommandLine
 import MapErrors
 import MapFavorites
 

@@ -1,3 +1,4 @@
+import MapCommandLine
 import MapGeometry
 import MapInputs
 import MapRenderCore

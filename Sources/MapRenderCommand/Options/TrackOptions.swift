@@ -1,3 +1,4 @@
+import MapCommandLine
 import MapRenderCore
 import MapErrors
 import MapInputs

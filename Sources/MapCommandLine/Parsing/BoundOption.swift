@@ -1,33 +1,25 @@
-import MapErrors
-
-/// The value of one option occurrence, handed to the option's action.
-struct OptionValue {
-    /// The value as given; empty for a flag.
-    var text: String
-    /// The option's name as the user wrote it (`-o` or `--output`), for messages.
-    var option: String
-}
+public import MapErrors
 
 /// An option's description together with what it does to the value its command builds
-/// from the words (a `RenderRequest`, the arguments of `places add`, …): one entry of an
-/// `OptionTable`.
-struct BoundOption<Target>: Sendable {
+/// from the words (in maprender, a `RenderRequest` or the arguments of `places add`): one
+/// entry of an `OptionTable`.
+public struct BoundOption<Target>: Sendable {
     /// Applies one occurrence of the option to the value being built.
-    typealias Action = @Sendable (inout Target, OptionValue) throws(MapError) -> Void
+    public typealias Action = @Sendable (inout Target, OptionValue) throws(MapError) -> Void
 
     /// What help, completions and the man page show.
-    var spec: OptionSpec
+    public var spec: OptionSpec
     /// What an occurrence does.
     var action: Action
 
     /// Pairs a description with its action.
-    init(_ spec: OptionSpec, action: @escaping Action) {
+    public init(_ spec: OptionSpec, action: @escaping Action) {
         self.spec = spec
         self.action = action
     }
 
     /// A flag: `set` runs once per occurrence.
-    static func flag(
+    public static func flag(
         _ names: String..., section: OptionSection, help: String, set: @escaping @Sendable (inout Target) -> Void
     ) -> BoundOption {
         BoundOption(OptionSpec(names, kind: .flag, section: section, help: help)) { target, _ in set(&target) }
@@ -35,7 +27,7 @@ struct BoundOption<Target>: Sendable {
 
     /// An option with one value; `action` runs for each occurrence, so a later one
     /// overrides an earlier one unless the action refuses it.
-    static func value(
+    public static func value(
         _ names: String..., valueName: String, section: OptionSection, completion: ValueCompletion = .nothing,
         help: String, action: @escaping Action
     ) -> BoundOption {
@@ -43,7 +35,7 @@ struct BoundOption<Target>: Sendable {
     }
 
     /// An option that may be given any number of times, each occurrence adding one value.
-    static func repeatable(
+    public static func repeatable(
         _ names: String..., valueName: String, section: OptionSection, completion: ValueCompletion = .nothing,
         help: String, action: @escaping Action
     ) -> BoundOption {
@@ -52,9 +44,9 @@ struct BoundOption<Target>: Sendable {
             action: action)
     }
 
-    /// The same option acting on a part of a larger value: the track cleaning options act
-    /// on a `TrackInput`, which both `render` and `track` hold.
-    func lifted<Outer>(_ part: WritableKeyPath<Outer, Target> & Sendable) -> BoundOption<Outer> {
+    /// The same option acting on a part of a larger value (in maprender, the track
+    /// cleaning options act on a `TrackInput`, which both `render` and `track` hold).
+    public func lifted<Outer>(_ part: WritableKeyPath<Outer, Target> & Sendable) -> BoundOption<Outer> {
         let action = self.action
         return BoundOption<Outer>(spec) { outer, value throws(MapError) in try action(&outer[keyPath: part], value) }
     }

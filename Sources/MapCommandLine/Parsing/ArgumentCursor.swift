@@ -1,24 +1,28 @@
-import MapRenderCore
 import MapErrors
 
-/// Walks the command-line words one at a time, remembering positions for error messages;
-/// `OptionTable.parse` reads a command's words with it.
+/// Walks the command-line words one at a time; `OptionTable.parse` reads a command's words
+/// with it.
 ///
 /// Options take their value as the next word or after `=` (`--size 800x600`,
 /// `--size=800x600`). A lone `-` is a value (standard output), not an option.
-struct ArgumentCursor {
+public struct ArgumentCursor {
+    /// The program the words were given to, for the remedy of usage errors
+    /// (`see 'maprender --help'`).
+    let programName: String
     private let words: [String]
     private var index = 0
     /// A value split off an `--option=value` word, handed out by the next `value(for:)`.
     private var pendingValue: String?
 
-    init(_ words: [String]) { self.words = words }
-
-    /// Whether every word has been read.
-    var isAtEnd: Bool { index >= words.count && pendingValue == nil }
-
-    /// The next word without consuming it.
-    var peek: String? { index < words.count ? words[index] : nil }
+    /// A cursor at the first of `words`.
+    ///
+    /// - Parameters:
+    ///   - words: The words to read, without the program's name.
+    ///   - programName: The program's name, for the remedy of usage errors.
+    public init(_ words: [String], programName: String) {
+        self.words = words
+        self.programName = programName
+    }
 
     /// The next word; for `--name=value` returns `--name` and keeps the value for
     /// `value(for:)`.
@@ -40,7 +44,7 @@ struct ArgumentCursor {
             return pending
         }
         guard index < words.count, !ArgumentCursor.isOption(words[index]) else {
-            throw MapError(.invalidRequest, "\(option) needs a value", remedy: "see 'maprender --help'")
+            throw MapError(.invalidRequest, "\(option) needs a value", remedy: "see '\(programName) --help'")
         }
         defer { index += 1 }
         return words[index]
@@ -48,7 +52,7 @@ struct ArgumentCursor {
 
     /// Whether a word is an option rather than a value: `--name`, or `-` and a letter
     /// (`-o`). A negative number (`-33.8,151.2`) and a lone `-` are values.
-    static func isOption(_ word: String) -> Bool {
+    public static func isOption(_ word: String) -> Bool {
         if word.hasPrefix("--") { return true }
         guard word.hasPrefix("-"), let second = word.dropFirst().first else { return false }
         return second.isLetter

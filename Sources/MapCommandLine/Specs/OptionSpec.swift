@@ -1,12 +1,11 @@
 /// One command-line option as its command's table declares it: everything help, "did you
 /// mean", completion scripts and the man page need to know about it.
 ///
-/// Each option is declared once, in the table of its command (`RenderOptions`,
-/// `TrackOptions`, `PlacesOptions`, `BatchOptions`, `CommandTable`); what it does lives
+/// Each option is declared once, in the `OptionTable` of its command; what it does lives
 /// next to it, in the `BoundOption` that carries this description.
-struct OptionSpec: Sendable, Equatable {
+public struct OptionSpec: Sendable, Equatable {
     /// Whether an option takes a value, and how often it may be given.
-    enum Kind: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
         /// Takes no value: `--strict`. `--strict=yes` is a usage error.
         case flag
         /// Takes one value, as the next word or after `=`. What a second occurrence does is
@@ -20,18 +19,18 @@ struct OptionSpec: Sendable, Equatable {
 
     /// Every name the option answers to, the preferred one first (`--output`, `-o`): long
     /// names start with `--`, short ones are `-` and one letter.
-    var names: [String]
+    public var names: [String]
     /// What the value is called in help and the man page (`FILE`, `LAT,LON`, `png|svg|pdf`);
     /// `nil` for a flag.
-    var valueName: String?
+    public var valueName: String?
     /// One line that says what the option does (help wraps it when it is long).
-    var help: String
+    public var help: String
     /// Whether it takes a value, and how often.
-    var kind: Kind
+    public var kind: Kind
     /// Where help and the man page list it.
-    var section: OptionSection
+    public var section: OptionSection
     /// What a shell offers for its value.
-    var completion: ValueCompletion
+    public var completion: ValueCompletion
 
     /// Declares an option.
     ///
@@ -42,7 +41,7 @@ struct OptionSpec: Sendable, Equatable {
     ///   - section: Where help lists it.
     ///   - completion: What a shell offers for the value (`.nothing` for a flag).
     ///   - help: What the option does, in one line.
-    init(
+    public init(
         _ names: [String], valueName: String? = nil, kind: Kind, section: OptionSection,
         completion: ValueCompletion = .nothing, help: String
     ) {
@@ -55,16 +54,16 @@ struct OptionSpec: Sendable, Equatable {
     }
 
     /// The preferred name, the one messages and help lead with.
-    var name: String { names.first ?? "" }
+    public var name: String { names.first ?? "" }
 
     /// The long names (`--output`), without the short ones.
-    var longNames: [String] { names.filter { $0.hasPrefix("--") } }
+    public var longNames: [String] { names.filter { $0.hasPrefix("--") } }
 
     /// The short names (`-o`), without the long ones.
-    var shortNames: [String] { names.filter { !$0.hasPrefix("--") } }
+    public var shortNames: [String] { names.filter { !$0.hasPrefix("--") } }
 
     /// Whether the option takes a value.
-    var takesValue: Bool { kind != .flag }
+    public var takesValue: Bool { kind != .flag }
 
     /// How help shows the option: its names and value, e.g. `-o, --output FILE`, short
     /// names first as is customary.

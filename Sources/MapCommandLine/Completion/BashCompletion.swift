@@ -1,23 +1,32 @@
-/// The bash completion script (`maprender completions bash`).
+/// The bash completion script of a program: one function that finds the command the words
+/// name, then completes an option's value, an option, a subcommand or an operand.
 struct BashCompletion {
-    /// The root of the command table.
-    var root: CommandSpec
+    /// The program the script completes.
+    var program: ProgramSpec
+    /// The command line that prints the script: `maprender completions bash`.
+    var generatingCommand: String
+
+    /// The root of the program's command tree.
+    private var root: CommandSpec { program.root }
+
+    /// The prefix of the script's function names: `_maprender`.
+    private var function: String { "_" + program.name.replacingDashes() }
 
     /// The script.
     var text: String {
         let contexts = CompletionScript.contexts(of: root)
         var lines = [
-            "# bash completion for maprender, made by 'maprender completions bash' from its option tables.",
-            "# Install: maprender completions bash > ~/.local/share/bash-completion/completions/maprender",
-            "# (or add 'source <(maprender completions bash)' to ~/.bashrc).",
+            "# bash completion for \(program.name), made by '\(generatingCommand)' from its option tables.",
+            "# Install: \(generatingCommand) > ~/.local/share/bash-completion/completions/\(program.name)",
+            "# (or add 'source <(\(generatingCommand))' to ~/.bashrc).",
             "",
             "# The words of the list that start with the word being completed.",
-            "_maprender_words() {",
+            "\(function)_words() {",
             "    COMPREPLY+=($(compgen -W \"$1\" -- \"$cur\"))",
             "}",
             "",
             "# Files with one of the given extensions, and folders; any file without one.",
-            "_maprender_files() {",
+            "\(function)_files() {",
             "    local IFS=$'\\n' extension",
             "    compopt -o filenames 2>/dev/null",
             "    if (($# == 0)); then",
@@ -30,13 +39,13 @@ struct BashCompletion {
             "    done",
             "}",
             "",
-            "_maprender_directories() {",
+            "\(function)_directories() {",
             "    local IFS=$'\\n'",
             "    compopt -o filenames 2>/dev/null",
             "    COMPREPLY+=($(compgen -d -- \"$cur\"))",
             "}",
             "",
-            "_maprender() {",
+            "\(function)() {",
             "    local cur=${COMP_WORDS[COMP_CWORD]} option=${COMP_WORDS[COMP_CWORD-1]}",
             "    COMPREPLY=()",
             "    # --option=value: bash splits the word at '='.",
@@ -46,7 +55,7 @@ struct BashCompletion {
             "        option=${COMP_WORDS[COMP_CWORD-2]}",
             "    fi",
             "",
-            "    # The command the words name: \"\" (render), \"fit\", \"places add\", …",
+            "    # The command the words name: \(CompletionScript.pathExamples(of: program))",
             "    local path=\"\"",
             "    if ((COMP_CWORD > 1)); then",
             "        case ${COMP_WORDS[1]} in",
@@ -68,14 +77,14 @@ struct BashCompletion {
         for (names, completions) in valueCases(contexts) {
             let pattern = names.joined(separator: "|")
             guard completions.count > 1 else {
-                lines.append("        \(pattern)) \(Self.command(for: completions[0].completion)); return ;;")
+                lines.append("        \(pattern)) \(command(for: completions[0].completion)); return ;;")
                 continue
             }
             // The same name completes differently in different commands.
             lines += ["        \(pattern))", "            case $path in"]
             for (index, entry) in completions.enumerated() {
                 let paths = index == completions.count - 1 ? "*" : entry.paths.map(Self.quoted).joined(separator: "|")
-                lines.append("                \(paths)) \(Self.command(for: entry.completion)) ;;")
+                lines.append("                \(paths)) \(command(for: entry.completion)) ;;")
             }
             lines += ["            esac", "            return ;;"]
         }
@@ -83,18 +92,18 @@ struct BashCompletion {
         for context in contexts {
             var actions: [String] = []
             let names = context.options.flatMap(\.names)
-            actions.append("if [[ $cur == -* ]]; then _maprender_words \(Self.quoted(names.joined(separator: " "))); return; fi")
+            actions.append("if [[ $cur == -* ]]; then \(function)_words \(Self.quoted(names.joined(separator: " "))); return; fi")
             if !context.subcommands.isEmpty {
                 // The root's commands are offered only as the first word.
                 let condition = context.path.isEmpty ? "((COMP_CWORD == 1)) && " : "((COMP_CWORD == \(context.path.count + 1))) && "
-                actions.append("\(condition)_maprender_words \(Self.quoted(context.subcommands.map(\.name).joined(separator: " ")))")
+                actions.append("\(condition)\(function)_words \(Self.quoted(context.subcommands.map(\.name).joined(separator: " ")))")
             }
             for operand in context.operands {
-                actions.append(Self.command(for: operand.completion.resolved(in: root)))
+                actions.append(command(for: operand.completion.resolved(in: root)))
             }
             lines.append("        \(Self.quoted(context.key))) \(actions.joined(separator: "; ")) ;;")
         }
-        lines += ["    esac", "}", "", "complete -F _maprender maprender"]
+        lines += ["    esac", "}", "", "complete -F \(function) \(program.name)"]
         return lines.joined(separator: "\n")
     }
 
@@ -135,15 +144,15 @@ struct BashCompletion {
     }
 
     /// The commands that offer what `completion` offers, separated by `;`.
-    private static func command(for completion: ValueCompletion) -> String {
+    private func command(for completion: ValueCompletion) -> String {
         var commands: [String] = []
         if !completion.choices.isEmpty {
-            commands.append("_maprender_words \(quoted(completion.choices.joined(separator: " ")))")
+            commands.append("\(function)_words \(Self.quoted(completion.choices.joined(separator: " ")))")
         }
         if let extensions = completion.fileExtensions {
-            commands.append((["_maprender_files"] + extensions.map(quoted)).joined(separator: " "))
+            commands.append(([function + "_files"] + extensions.map(Self.quoted)).joined(separator: " "))
         } else if completion.includesDirectories {
-            commands.append("_maprender_directories")
+            commands.append(function + "_directories")
         }
         return commands.isEmpty ? ":" : commands.joined(separator: "; ")
     }

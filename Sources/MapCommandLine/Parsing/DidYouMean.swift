@@ -1,7 +1,7 @@
 import MapFormats
 
 /// "Did you mean" hints for unknown options, commands and choices.
-enum DidYouMean {
+public enum DidYouMean {
     /// The known option a misspelled one most likely meant.
     ///
     /// First the closest name by edit distance (`Spelling.closestName(to:among:)`); failing
@@ -23,12 +23,12 @@ enum DidYouMean {
     }
 
     /// The known command, subcommand or choice a misspelled word most likely meant.
-    static func word(for word: String, among names: [String]) -> String? {
+    public static func word(for word: String, among names: [String]) -> String? {
         Spelling.closestName(to: word, among: names)
     }
 
     /// `; did you mean 'NAME'?`, or nothing without a guess: the tail of a message.
-    static func hint(_ guess: String?) -> String {
+    public static func hint(_ guess: String?) -> String {
         guess.map { "; did you mean '\($0)'?" } ?? ""
     }
 }

@@ -1,5 +1,5 @@
 /// Escaping text for roff, the man page's language.
-enum Roff {
+public enum Roff {
     /// Text as roff shows it literally: backslashes escaped, characters outside ASCII as
     /// `\[uXXXX]` (so the page needs no input encoding), a dash that starts an option as a
     /// minus sign (`\-`), commas and slashes in very long words as break points, and a
@@ -33,11 +33,11 @@ enum Roff {
     }
 
     /// Text as code: every `-` a minus sign.
-    static func code(_ text: String) -> String { escaped(text, allDashes: true) }
+    public static func code(_ text: String) -> String { escaped(text, allDashes: true) }
 
     /// Bold text.
-    static func bold(_ text: String) -> String { "\\fB" + code(text) + "\\fR" }
+    public static func bold(_ text: String) -> String { "\\fB" + code(text) + "\\fR" }
 
     /// Italic text.
-    static func italic(_ text: String) -> String { "\\fI" + code(text) + "\\fR" }
+    public static func italic(_ text: String) -> String { "\\fI" + code(text) + "\\fR" }
 }

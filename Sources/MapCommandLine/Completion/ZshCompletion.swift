@@ -1,20 +1,28 @@
-/// The zsh completion script (`maprender completions zsh`), for the completion system
-/// (`compinit`): one `_arguments` call per command.
+/// The zsh completion script of a program, for the completion system (`compinit`): one
+/// `_arguments` call per command.
 struct ZshCompletion {
-    /// The root of the command table.
-    var root: CommandSpec
+    /// The program the script completes.
+    var program: ProgramSpec
+    /// The command line that prints the script: `maprender completions zsh`.
+    var generatingCommand: String
+
+    /// The root of the program's command tree.
+    private var root: CommandSpec { program.root }
+
+    /// The script's main function, and the prefix of the others: `_maprender`.
+    private var function: String { "_" + program.name.replacingDashes() }
 
     /// The script.
     var text: String {
         let contexts = CompletionScript.contexts(of: root)
         var lines = [
-            "#compdef maprender",
-            "# zsh completion for maprender, made by 'maprender completions zsh' from its option tables.",
-            "# Install: maprender completions zsh > \"${fpath[1]}/_maprender\", then start a new shell.",
+            "#compdef \(program.name)",
+            "# zsh completion for \(program.name), made by '\(generatingCommand)' from its option tables.",
+            "# Install: \(generatingCommand) > \"${fpath[1]}/_\(program.name)\", then start a new shell.",
             "",
         ]
         for context in contexts where context.subcommands.isEmpty || context.path.isEmpty {
-            lines.append("_maprender_\(context.identifier)() {")
+            lines.append("\(function)_\(context.identifier)() {")
             lines.append("  _arguments -S \\")
             var specs = context.options.flatMap(optionSpecs)
             for operand in context.operands {
@@ -26,11 +34,11 @@ struct ZshCompletion {
             lines += ["}", ""]
         }
         lines += [
-            "_maprender() {",
+            "\(function)() {",
             "  if (( CURRENT == 2 )) && [[ $PREFIX != -* ]]; then",
             "    local -a commands",
             "    commands=(\(root.subcommands.map { Self.quoted("\(Self.describeItem($0.name)):\($0.summary)") }.joined(separator: " ")))",
-            "    _describe -t commands 'maprender command' commands",
+            "    _describe -t commands '\(program.name) command' commands",
             "    return",
             "  fi",
             "  case $words[2] in",
@@ -38,7 +46,7 @@ struct ZshCompletion {
         for command in root.subcommands {
             lines.append("    (\(command.name))")
             if command.subcommands.isEmpty {
-                lines.append("      shift words; (( CURRENT-- )); _maprender_\(command.name.replacingDashes()) ;;")
+                lines.append("      shift words; (( CURRENT-- )); \(function)_\(command.name.replacingDashes()) ;;")
                 continue
             }
             lines += [
@@ -52,19 +60,19 @@ struct ZshCompletion {
             ]
             for subcommand in command.subcommands {
                 lines.append(
-                    "        (\(subcommand.name)) shift 2 words; (( CURRENT -= 2 )); _maprender_\(command.name)_\(subcommand.name.replacingDashes()) ;;")
+                    "        (\(subcommand.name)) shift 2 words; (( CURRENT -= 2 )); \(function)_\(command.name)_\(subcommand.name.replacingDashes()) ;;")
             }
             lines += ["      esac", "      ;;"]
         }
         lines += [
-            "    (*) _maprender_root ;;",
+            "    (*) \(function)_root ;;",
             "  esac",
             "}",
             "",
-            "if [[ $funcstack[1] == _maprender ]]; then",
-            "  _maprender \"$@\"",
+            "if [[ $funcstack[1] == \(function) ]]; then",
+            "  \(function) \"$@\"",
             "else",
-            "  compdef _maprender maprender",
+            "  compdef \(function) \(program.name)",
             "fi",
         ]
         return lines.joined(separator: "\n")

@@ -1,46 +1,38 @@
-/// A word a command takes that is not an option: a file to read, a shell's name.
-struct OperandSpec: Sendable, Equatable {
-    /// How help and the man page show it: `FILE…`, `MANIFEST.jsonl`.
-    var name: String
-    /// What it is, in one line.
-    var help: String
-    /// What a shell offers for it.
-    var completion: ValueCompletion
-}
-
-/// One command or subcommand of `maprender` as help, completion scripts and the man page
+/// One command or subcommand of a program as help, completion scripts and the man page
 /// see it: its name, what it is for, how it is called, and its option table's descriptions.
 ///
-/// The commands form a tree (`CommandTable.root`): `places` holds `list`, `add`, …;
-/// `render`, the default command, is also the root's own table.
-struct CommandSpec: Sendable {
-    /// The words that name it after `maprender`: `["places", "add"]`; empty for the root.
-    var path: [String]
+/// The commands form a tree whose root is the program itself (`ProgramSpec.root`); a
+/// group such as `places` holds its subcommands (`list`, `add`, …).
+public struct CommandSpec: Sendable {
+    /// The words that name it after the program's name: `["places", "add"]`; empty for the
+    /// root.
+    public var path: [String]
     /// What it does, in a few words: the first line of its help and its line in lists.
-    var summary: String
-    /// How it is called, one form per line, without the leading `maprender `; the first
-    /// line is the form lists of commands show.
-    var usage: [String]
+    public var summary: String
+    /// How it is called, one form per line, without the program's name; the first line is
+    /// the form lists of commands show. A line that starts with a space continues the one
+    /// before it.
+    public var usage: [String]
     /// What help says between the usage and the options, one paragraph per element
     /// (wrapped to the terminal's width; the man page fills them). An element that starts
     /// with a space is shown as it is, line by line: commands to copy.
-    var description: [String]
+    public var description: [String]
     /// Its options, `--help` included; parsing takes them from the same table.
-    var options: [OptionSpec]
-    /// Options it accepts and hands on to another command: `batch` takes every render
-    /// option, for every job. Help refers to them; completions offer them.
-    var forwardedOptions: [OptionSpec]
+    public var options: [OptionSpec]
+    /// Options it accepts and hands on to another command (`batch` takes every render
+    /// option, for every job), with how help refers to them; completions offer them.
+    public var forwarding: ForwardedOptions?
     /// What it takes besides options.
-    var operands: [OperandSpec]
+    public var operands: [OperandSpec]
     /// Its subcommands, in the order help lists them.
-    var subcommands: [CommandSpec]
-    /// Example command lines, without the leading `maprender `.
-    var examples: [String]
+    public var subcommands: [CommandSpec]
+    /// Example command lines, without the program's name.
+    public var examples: [String]
 
     /// Declares a command; `--help` is added to `options`.
-    init(
+    public init(
         path: [String], summary: String, usage: [String], description: [String] = [], options: [OptionSpec] = [],
-        forwardedOptions: [OptionSpec] = [], operands: [OperandSpec] = [], subcommands: [CommandSpec] = [],
+        forwarding: ForwardedOptions? = nil, operands: [OperandSpec] = [], subcommands: [CommandSpec] = [],
         examples: [String] = []
     ) {
         self.path = path
@@ -48,28 +40,28 @@ struct CommandSpec: Sendable {
         self.usage = usage
         self.description = description
         self.options = options + [.help]
-        self.forwardedOptions = forwardedOptions
+        self.forwarding = forwarding
         self.operands = operands
         self.subcommands = subcommands
         self.examples = examples
     }
 
-    /// The last word of its path; `maprender` for the root.
-    var name: String { path.last ?? "maprender" }
+    /// The last word of its path; empty for the root.
+    public var name: String { path.last ?? "" }
 
-    /// How it is called: `maprender places add`.
-    var invocation: String { (["maprender"] + path).joined(separator: " ") }
+    /// The options it hands on to another command (see `forwarding`).
+    public var forwardedOptions: [OptionSpec] { forwarding?.options ?? [] }
 
     /// The names of its subcommands.
-    var subcommandNames: [String] { subcommands.map(\.name) }
+    public var subcommandNames: [String] { subcommands.map(\.name) }
 
     /// The subcommand with this name, or `nil`.
-    func subcommand(named name: String) -> CommandSpec? {
+    public func subcommand(named name: String) -> CommandSpec? {
         subcommands.first { $0.name == name }
     }
 
-    /// Whether it is the root (`maprender` itself, which renders) or a command of its own.
-    var isRoot: Bool { path.isEmpty }
+    /// Whether it is the root (the program itself) or a command of its own.
+    public var isRoot: Bool { path.isEmpty }
 
     /// The usage lines its help shows: a group such as `places` shows its subcommands'
     /// lines; the root shows its own, with the first line of each command's after the first.
@@ -83,7 +75,7 @@ struct CommandSpec: Sendable {
     }
 
     /// This command and every command below it, parents before their subcommands.
-    var allCommands: [CommandSpec] {
+    public var allCommands: [CommandSpec] {
         [self] + subcommands.flatMap(\.allCommands)
     }
 

@@ -1,14 +1,22 @@
 /// The text of `--help` for any command, made from its `CommandSpec`: usage, description,
-/// subcommands, operands and options by section, examples.
-struct HelpFormatter {
+/// subcommands, operands and options by section, the program's exit statuses (for the
+/// root), examples.
+public struct HelpFormatter: Sendable {
+    /// The program whose commands it describes.
+    var program: ProgramSpec
     /// The widest line, in characters.
     var width = 88
     /// Where option descriptions start, in characters from the left.
     var descriptionColumn = 28
 
+    /// A formatter for the help of `program`'s commands.
+    public init(program: ProgramSpec) {
+        self.program = program
+    }
+
     /// The help of `command`.
-    func text(for command: CommandSpec) -> String {
-        var blocks: [[String]] = [["\(command.invocation) — \(command.summary)"]]
+    public func text(for command: CommandSpec) -> String {
+        var blocks: [[String]] = [["\(program.invocation(of: command)) — \(command.summary)"]]
         blocks.append(["USAGE"] + command.usageLines.map(usageLine))
         for paragraph in command.description {
             let isVerbatim = paragraph.hasPrefix(" ")
@@ -33,18 +41,15 @@ struct HelpFormatter {
             lines += entry("  " + option.synopsis, Self.help(for: option, takenBy: takenBy), column: descriptionColumn)
         }
         if !lines.isEmpty { blocks.append(lines) }
-        if !command.forwardedOptions.isEmpty {
-            blocks.append(
-                ["RENDER OPTIONS (for every job)"]
-                    + TextWrapping.lines("every option of 'maprender render' (see 'maprender --help'), given to every job", width: width - 2)
-                    .map { "  " + $0 })
+        if let forwarding = command.forwarding {
+            blocks.append([forwarding.heading] + TextWrapping.lines(forwarding.helpText, width: width - 2).map { "  " + $0 })
         }
-        if command.isRoot {
-            blocks.append(["EXIT STATUS"] + ExitStatus.allCases.flatMap { entry("  \($0.rawValue)", $0.meaning, column: 8) })
+        if command.isRoot, !program.exitStatuses.isEmpty {
+            blocks.append(["EXIT STATUS"] + program.exitStatuses.flatMap { entry("  \($0.code)", $0.meaning, column: 8) })
         }
         let examples = command.examples + (command.isRoot ? [] : command.subcommands.flatMap(\.examples))
         if !examples.isEmpty {
-            blocks.append([examples.count == 1 ? "EXAMPLE" : "EXAMPLES"] + examples.map { "  maprender " + $0 })
+            blocks.append([examples.count == 1 ? "EXAMPLE" : "EXAMPLES"] + examples.map { "  \(program.name) " + $0 })
         }
         return blocks.map { $0.joined(separator: "\n") }.joined(separator: "\n\n")
     }
@@ -58,10 +63,10 @@ struct HelpFormatter {
         return text
     }
 
-    /// A usage line: `maprender` and the form, or a continuation line (it starts with a
-    /// space) lined up under the form.
+    /// A usage line: the program's name and the form, or a continuation line (it starts
+    /// with a space) lined up under the form.
     private func usageLine(_ line: String) -> String {
-        line.hasPrefix(" ") ? "  " + String(repeating: " ", count: "maprender ".count) + line : "  maprender " + line
+        line.hasPrefix(" ") ? "  " + String(repeating: " ", count: program.name.count + 1) + line : "  \(program.name) " + line
     }
 
     /// `term` with `description` wrapped beside it from `column`, or below it when the

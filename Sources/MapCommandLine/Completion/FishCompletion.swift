@@ -1,19 +1,28 @@
-/// The fish completion script (`maprender completions fish`): one `complete` line per
-/// option of each command, conditioned on the command the line names.
+/// The fish completion script of a program: one `complete` line per option of each
+/// command, conditioned on the command the line names.
 struct FishCompletion {
-    /// The root of the command table.
-    var root: CommandSpec
+    /// The program the script completes.
+    var program: ProgramSpec
+    /// The command line that prints the script: `maprender completions fish`.
+    var generatingCommand: String
+
+    /// The root of the program's command tree.
+    private var root: CommandSpec { program.root }
+
+    /// The prefix of the script's function names: `__maprender`.
+    private var function: String { "__" + program.name.replacingDashes() }
 
     /// The script.
     var text: String {
         let contexts = CompletionScript.contexts(of: root)
         let nested = contexts.filter { $0.path.count == 2 }.map { Self.quoted($0.key) }
+        let name = program.name
         var lines = [
-            "# fish completion for maprender, made by 'maprender completions fish' from its option tables.",
-            "# Install: maprender completions fish > ~/.config/fish/completions/maprender.fish",
+            "# fish completion for \(name), made by '\(generatingCommand)' from its option tables.",
+            "# Install: \(generatingCommand) > ~/.config/fish/completions/\(name).fish",
             "",
-            "# The command the line names: \"\" (render), \"fit\", \"places add\", …",
-            "function __maprender_path",
+            "# The command the line names: \(CompletionScript.pathExamples(of: program))",
+            "function \(function)_path",
             "    set -l words (commandline -opc)",
             "    set -e words[1]",
             "    if not set -q words[1]; or not contains -- $words[1] \(root.subcommandNames.joined(separator: " "))",
@@ -28,28 +37,28 @@ struct FishCompletion {
             "end",
             "",
             "# Whether the line names this command.",
-            "function __maprender_at",
-            "    set -l path (__maprender_path)",
+            "function \(function)_at",
+            "    set -l path (\(function)_path)",
             "    test \"$path\" = \"$argv[1]\"",
             "end",
             "",
             "# Whether the word being completed comes right after the command's name.",
-            "function __maprender_first_after",
-            "    __maprender_at $argv[1]; and test (count (commandline -opc)) -eq $argv[2]",
+            "function \(function)_first_after",
+            "    \(function)_at $argv[1]; and test (count (commandline -opc)) -eq $argv[2]",
             "end",
             "",
-            "complete -c maprender -f",
+            "complete -c \(name) -f",
         ]
         for context in contexts {
-            let condition = "__maprender_at \(Self.quoted(context.key))"
+            let condition = "\(function)_at \(Self.quoted(context.key))"
             lines.append("")
-            lines.append("# maprender \(context.key.isEmpty ? "(render)" : context.key)")
+            lines.append("# " + ([name] + context.path).joined(separator: " "))
             for command in context.subcommands {
-                let first = "__maprender_first_after \(Self.quoted(context.key)) \(context.path.count + 1)"
-                lines.append("complete -c maprender -n \(Self.quoted(first)) -a \(Self.quoted(command.name)) -d \(Self.quoted(command.summary))")
+                let first = "\(function)_first_after \(Self.quoted(context.key)) \(context.path.count + 1)"
+                lines.append("complete -c \(name) -n \(Self.quoted(first)) -a \(Self.quoted(command.name)) -d \(Self.quoted(command.summary))")
             }
             for option in context.options {
-                var line = "complete -c maprender -n \(Self.quoted(condition))"
+                var line = "complete -c \(name) -n \(Self.quoted(condition))"
                 for name in option.longNames { line += " -l \(name.dropFirst(2))" }
                 for name in option.shortNames { line += " -s \(name.dropFirst())" }
                 if option.takesValue { line += " -r" + arguments(for: option.completion) }
@@ -57,7 +66,7 @@ struct FishCompletion {
             }
             for operand in context.operands {
                 let completion = arguments(for: operand.completion)
-                if !completion.isEmpty { lines.append("complete -c maprender -n \(Self.quoted(condition))\(completion)") }
+                if !completion.isEmpty { lines.append("complete -c \(name) -n \(Self.quoted(condition))\(completion)") }
             }
         }
         return lines.joined(separator: "\n")

@@ -1,0 +1,48 @@
+import MapCommandLine
+
+/// maprender(1), the man page `maprender help --man` prints: what is maprender's own
+/// (the note on the commands, on exit statuses, ENVIRONMENT, FILES, SEE ALSO); the rest
+/// comes from the command table.
+enum Manual {
+    /// The page.
+    static var page: ManPage {
+        let root = CommandTable.root
+        return ManPage(
+            program: CommandTable.program, date: "2026-11-29", generatingCommand: "maprender help --man",
+            descriptionParagraphs: [
+                "The commands are " + root.subcommands.map { Roff.bold($0.name) }.joined(separator: ", ")
+                    + "; without one, maprender renders. " + Roff.bold("maprender COMMAND --help")
+                    + " prints the help of any command, as the sections below give it."
+            ],
+            exitStatusNote: "maprender follows sysexits.h; an error is one line on standard error, " + Roff.code("error: …") + ".",
+            sections: [environment, files],
+            seeAlso: Roff.bold("sqlite3") + "(1), " + Roff.bold("man") + "(1); the README of the maprender sources.")
+    }
+
+    /// The variables maprender reads.
+    private static let environment = ManualSection(
+        "ENVIRONMENT",
+        entries: [
+            (Roff.bold("XDG_CACHE_HOME"), "Where the tile cache lives (default " + Roff.code("~/.cache") + ")."),
+            (
+                Roff.bold("JOB_COMPLETION_INDEX") + ", " + Roff.bold("MAPRENDER_SHARD_COUNT") + ", " + Roff.bold("JOB_COMPLETIONS"),
+                Roff.code("batch --shard auto") + " in a Kubernetes Indexed Job."
+            ),
+            (
+                Roff.bold("SLURM_ARRAY_TASK_ID") + ", " + Roff.bold("SLURM_ARRAY_TASK_MIN") + ", " + Roff.bold("SLURM_ARRAY_TASK_COUNT"),
+                Roff.code("batch --shard auto") + " in a Slurm job array."
+            ),
+        ])
+
+    /// The files maprender reads and writes.
+    private static let files = ManualSection(
+        "FILES",
+        entries: [
+            (Roff.italic("~/.cache/maprender/tiles.sqlite"), "The tile cache of HTTP basemaps (" + Roff.code("--tile-cache") + ")."),
+            (
+                Roff.italic("FAVORITES.db"),
+                "A favorites database: the native " + Roff.bold("places") + " table, or a Core Data store exported from the iOS app; "
+                    + "rendering opens it read-only."
+            ),
+        ])
+}
