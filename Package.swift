@@ -68,7 +68,8 @@ let package = Package(
         .target(
             name: "MapFavorites",
             dependencies: [
-                "MapErrors", "MapGeometry", "MapRenderCore", "MapFormats", "MapXML", "MapSQLite", "MapInputs", "MapTiles",
+                "MapErrors", "MapGeometry", "MapRenderCore", "MapFormats", "MapXML", "MapSQLite", "MapInputs",
+                "MapTiles",
             ]),
         // The Cairo + Pango painter: PNG (own encoder), PDF, image decoding.
         .target(
@@ -97,7 +98,9 @@ let package = Package(
         // Helpers shared by the test targets: paths, temporary files, test images, MBTiles
         // files, the local tile server.
         .target(
-            name: "MapTestSupport", dependencies: ["MapGeometry", "MapRenderCore", "MapSQLite", "MapTiles", "MapRenderCairo"], path: "Tests/MapTestSupport",
+            name: "MapTestSupport",
+            dependencies: ["MapGeometry", "MapRenderCore", "MapSQLite", "MapTiles", "MapRenderCairo"],
+            path: "Tests/MapTestSupport",
             exclude: ["tile_server.py"]),
         .testTarget(
             name: "MapGeometryTests", dependencies: ["MapGeometry", "MapTestSupport"],
@@ -113,7 +116,8 @@ let package = Package(
         .testTarget(
             name: "MapFavoritesTests", dependencies: ["MapFavorites", "MapTestSupport"], exclude: ["Geocoder"]),
         .testTarget(
-            name: "MapRenderCairoTests", dependencies: ["MapRenderCairo", "MapRenderSVG", "MapTiles", "MapTestSupport"],
+            name: "MapRenderCairoTests",
+            dependencies: ["MapRenderCairo", "MapRenderSVG", "MapTiles", "MapTestSupport"],
             exclude: ["Goldens", "Failures"]),
         .testTarget(name: "MapRenderSVGTests", dependencies: ["MapRenderSVG", "MapTestSupport"]),
         // The architecture rules, checked on the sources.
@@ -121,7 +125,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "maprender", "MapRenderCommand", "MapCommandLine", "MapGeometry", "MapRenderCore", "MapInputs", "MapTiles",
+                "maprender", "MapRenderCommand", "MapCommandLine", "MapGeometry", "MapRenderCore", "MapInputs",
+                "MapTiles",
                 "MapFavorites", "MapRenderCairo", "MapTestSupport",
             ],
             exclude: ["Corpus", "Snapshots"]),

@@ -41,8 +41,10 @@ func loop(_ count: Int) -> [Location] {
     for index in 0..<count {
         let t = Double(index) / Double(count) * 2 * .pi
         let wobble = 0.01 * sin(7 * t)
-        let latitude = denver.latitude + (0.06 + wobble) * sin(t) + Double.random(in: -0.00005...0.00005, using: &random)
-        let longitude = denver.longitude + (0.09 + wobble) * cos(t) + Double.random(in: -0.00005...0.00005, using: &random)
+        let latitude =
+            denver.latitude + (0.06 + wobble) * sin(t) + Double.random(in: -0.00005...0.00005, using: &random)
+        let longitude =
+            denver.longitude + (0.09 + wobble) * cos(t) + Double.random(in: -0.00005...0.00005, using: &random)
         result.append(Location(coordinate: Coordinate(latitude: latitude, longitude: longitude)))
     }
     return result
@@ -81,7 +83,9 @@ func overlays() -> MapScene {
             radius: Double.random(in: 200...2000, using: &random))
     }
     let polygons = (0..<5).map { i in PolygonOverlay(rings: [around(10 + 10 * i, radius: 0.01)]) }
-    let polylines = (0..<5).map { i in PolylineOverlay(coordinates: Array(around(100 + 75 * i, radius: 0.03).prefix(80 + 60 * i))) }
+    let polylines = (0..<5).map { i in
+        PolylineOverlay(coordinates: Array(around(100 + 75 * i, radius: 0.03).prefix(80 + 60 * i)))
+    }
     return MapScene(circles: circles, polylines: polylines, polygons: polygons)
 }
 
@@ -127,18 +131,22 @@ func runCase(_ name: String, _ n: Int, repetitions: Int) throws {
     case "fit":
         var random = Seeded(state: 1)
         let items = (0..<n).map { _ in
-            FitItem(point: MapPoint(Coordinate(
-                latitude: denver.latitude + Double.random(in: -0.3...0.3, using: &random),
-                longitude: denver.longitude + Double.random(in: -0.4...0.4, using: &random))))
+            FitItem(
+                point: MapPoint(
+                    Coordinate(
+                        latitude: denver.latitude + Double.random(in: -0.3...0.3, using: &random),
+                        longitude: denver.longitude + Double.random(in: -0.4...0.4, using: &random))))
         }
         ms = try median(repetitions) {
-            let viewport = try Viewport.fitting(items, in: CanvasSize(width: 800, height: 600), options: FitOptions(padding: EdgeInsets(all: 32)))
+            let viewport = try Viewport.fitting(
+                items, in: CanvasSize(width: 800, height: 600), options: FitOptions(padding: EdgeInsets(all: 32)))
             sink &+= Int(viewport.zoom)
         }
     case "simplify":
         // The loop projected to an 800×600 canvas, as track layout does before simplifying.
         let fixes = loop(n)
-        let viewport = try snapshotter(MapScene(tracks: [Track(locations: fixes)])).viewport(measurer: CairoRenderer().textMeasurer)
+        let viewport = try snapshotter(MapScene(tracks: [Track(locations: fixes)])).viewport(
+            measurer: CairoRenderer().textMeasurer)
         let canvas = fixes.map { viewport.point(for: MapPoint($0.coordinate)) }
         ms = median(repetitions) {
             sink &+= Simplification.douglasPeuckerIndices(canvas, tolerance: 0.25).count
@@ -150,7 +158,9 @@ func runCase(_ name: String, _ n: Int, repetitions: Int) throws {
     case "pins-layout":  // fit and lay out pins with callouts (text measured with Pango)
         let scene = MapScene(places: pins(n))
         let measurer = CairoRenderer().textMeasurer
-        ms = try median(repetitions) { sink &+= try snapshotter(scene).layOut(measurer: measurer).displayList.commands.count }
+        ms = try median(repetitions) {
+            sink &+= try snapshotter(scene).layOut(measurer: measurer).displayList.commands.count
+        }
     case "pins":  // the whole snapshot with pins and callouts
         let scene = MapScene(places: pins(n))
         let renderer = CairoRenderer()
@@ -158,7 +168,8 @@ func runCase(_ name: String, _ n: Int, repetitions: Int) throws {
     case "image":  // W3-like overlays on an n×n image: drawing and PNG encoding grow with the area
         let renderer = CairoRenderer()
         ms = try median(repetitions) {
-            sink &+= try snapshotter(overlays(), width: Double(n), height: Double(n)).makeSnapshot(renderer: renderer).data.count
+            sink &+= try snapshotter(overlays(), width: Double(n), height: Double(n)).makeSnapshot(renderer: renderer)
+                .data.count
         }
     default:
         throw MapError(.invalidRequest, "unknown case \(name)")
@@ -188,7 +199,8 @@ func measure(_ name: String, _ n: Int, repetitions: Int) -> (ms: Double, kilobyt
 func exponent(_ points: [(x: Double, y: Double)]) -> Double {
     let logs = points.filter { $0.y > 0 }.map { (log($0.x), log($0.y)) }
     let mx = logs.map(\.0).reduce(0, +) / Double(logs.count), my = logs.map(\.1).reduce(0, +) / Double(logs.count)
-    let sxy = logs.map { ($0.0 - mx) * ($0.1 - my) }.reduce(0, +), sxx = logs.map { ($0.0 - mx) * ($0.0 - mx) }.reduce(0, +)
+    let sxy = logs.map { ($0.0 - mx) * ($0.1 - my) }.reduce(0, +),
+        sxx = logs.map { ($0.0 - mx) * ($0.0 - mx) }.reduce(0, +)
     return sxy / sxx
 }
 
@@ -209,7 +221,9 @@ if let name = option("--case") {
 }
 let quick = arguments.contains("--quick")
 let baseline = measure("baseline", 0, repetitions: 1).kilobytes
-print("maprender-benchmarks \(quick ? "(quick) " : "")— median ms of the measured call; peak RSS of the process; baseline RSS \(baseline / 1024) MB")
+print(
+    "maprender-benchmarks \(quick ? "(quick) " : "")— median ms of the measured call; peak RSS of the process; baseline RSS \(baseline / 1024) MB"
+)
 print("")
 print("| case | size | median ms | peak RSS MB |")
 print("|---|---|---|---|")
@@ -227,7 +241,9 @@ func growth(_ title: String, _ name: String, _ sizes: [Int], reps: Int, unit: (I
     print("")
     print("\(title)")
     print("")
-    print("| size | median ms | ns per \(name == "image" ? "pixel" : name == "pins" ? "pin" : "point") | peak RSS MB | RSS above baseline MB |")
+    print(
+        "| size | median ms | ns per \(name == "image" ? "pixel" : name == "pins" ? "pin" : "point") | peak RSS MB | RSS above baseline MB |"
+    )
     print("|---|---|---|---|---|")
     var times: [(x: Double, y: Double)] = [], memory: [(x: Double, y: Double)] = []
     for n in sizes {
@@ -235,15 +251,23 @@ func growth(_ title: String, _ name: String, _ sizes: [Int], reps: Int, unit: (I
         let units = name == "image" ? Double(n * n) : Double(n)
         times.append((units, ms))
         memory.append((units, Double(max(kb - baseline, 1))))
-        print(String(format: "| %@ | %.2f | %.3f | %.0f | %.1f |", unit(n), ms, ms / units * 1e6, Double(kb) / 1024, Double(kb - baseline) / 1024))
+        print(
+            String(
+                format: "| %@ | %.2f | %.3f | %.0f | %.1f |", unit(n), ms, ms / units * 1e6, Double(kb) / 1024,
+                Double(kb - baseline) / 1024))
     }
     print("")
     // Fixed costs (the canvas, encoding an 800×600 PNG, Pango's start) flatten the low end, so
     // the exponent over the largest sizes (last three) says more about the asymptote.
-    print(String(format: "growth exponent: time %.2f over all sizes, %.2f over the largest three; memory above baseline %.2f, %.2f (1 = linear in %@)",
-        exponent(times), exponent(Array(times.suffix(3))), exponent(memory), exponent(Array(memory.suffix(3))), name == "image" ? "pixels" : "size"))
+    print(
+        String(
+            format:
+                "growth exponent: time %.2f over all sizes, %.2f over the largest three; memory above baseline %.2f, %.2f (1 = linear in %@)",
+            exponent(times), exponent(Array(times.suffix(3))), exponent(memory), exponent(Array(memory.suffix(3))),
+            name == "image" ? "pixels" : "size"))
 }
-let trackSizes = quick ? [1_000, 10_000, 100_000, 1_000_000] : [1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000]
+let trackSizes =
+    quick ? [1_000, 10_000, 100_000, 1_000_000] : [1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000]
 growth("Track points (whole snapshot, 800×600 PNG, no basemap)", "track", trackSizes, reps: 5) { "\($0) points" }
 let pinSizes = quick ? [10, 100, 1_000, 10_000] : [10, 30, 100, 300, 1_000, 3_000, 10_000]
 growth("Pins with callouts (whole snapshot, 800×600 PNG)", "pins", pinSizes, reps: 5) { "\($0) pins" }

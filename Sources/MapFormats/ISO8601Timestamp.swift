@@ -44,8 +44,11 @@ public enum ISO8601Timestamp {
         var index = 0
         // Leading and trailing spaces are tolerated (XML text content often has them).
         var end = bytes.count
-        while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D { index += 1 }
-        while end > index, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D
+        { index += 1 }
+        while end > index,
+            bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D
+        { end -= 1 }
 
         func digits(_ count: Int) -> Int? {
             guard index + count <= end else { return nil }
@@ -64,8 +67,11 @@ public enum ISO8601Timestamp {
             return true
         }
 
-        guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D), let day = digits(2) else { return nil }
-        guard index < end, bytes[index] == 0x54 || bytes[index] == 0x74 || bytes[index] == 0x20 else { return nil }  // T t space
+        guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D), let day = digits(2) else {
+            return nil
+        }
+        // The separator: T, t or a space.
+        guard index < end, bytes[index] == 0x54 || bytes[index] == 0x74 || bytes[index] == 0x20 else { return nil }
         index += 1
         guard let hour = digits(2), expect(0x3A), let minute = digits(2) else { return nil }
         var second = 0.0

@@ -50,8 +50,14 @@ public struct CoordinateRegion: Hashable, Sendable {
     /// The Web Mercator rect the region covers; east of ±180° it runs past the world's edge
     /// (see `MapRect.spans180thMeridian`).
     public var mapRect: MapRect {
-        let north = MapPoint(Coordinate(latitude: min(center.latitude + latitudeDelta / 2, 90), longitude: center.longitude - longitudeDelta / 2))
-        let south = MapPoint(Coordinate(latitude: max(center.latitude - latitudeDelta / 2, -90), longitude: center.longitude + longitudeDelta / 2))
+        let north = MapPoint(
+            Coordinate(
+                latitude: min(center.latitude + latitudeDelta / 2, 90), longitude: center.longitude - longitudeDelta / 2
+            ))
+        let south = MapPoint(
+            Coordinate(
+                latitude: max(center.latitude - latitudeDelta / 2, -90),
+                longitude: center.longitude + longitudeDelta / 2))
         var rect = MapRect(minX: north.x, minY: north.y, maxX: south.x, maxY: south.y)
         // Keep the origin inside the world so a rect west of -180° reads as one that spans
         // the 180th meridian from the east.

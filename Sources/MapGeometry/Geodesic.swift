@@ -15,9 +15,9 @@
 // sines and cosines (sbet1 = sin β₁); subscript 0 refers to the equator crossing.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An ellipsoid of revolution.
@@ -216,7 +216,8 @@ struct GeodesicLine {
         let somg2 = salp0 * ssig2
         let comg2 = csig2
         let omg12 =
-            e * (sig12 - (atan2(ssig2, csig2) - atan2(ssig1, csig1))
+            e
+            * (sig12 - (atan2(ssig2, csig2) - atan2(ssig1, csig1))
                 + (atan2(e * somg2, comg2) - atan2(e * somg1, comg1)))
         // λ₁₂ = ω₁₂ + (f sin α₀ A₃)(σ₁₂ + B₃ difference) (eq. 8 with eq. 23).
         let lam12 = omg12 + a3c * (sig12 + (c3.sum(sin: ssig2, cos: csig2) - b31))

@@ -9,9 +9,9 @@
 // the Earth's ellipsoid (|n| ≈ 0.0017).
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // MARK: - Exact angle arithmetic in degrees
@@ -244,8 +244,10 @@ struct LongitudeSeries {
 
     init(thirdFlattening n: Double) {
         let n2 = n * n
-        a = ((n - 1) / 2, (-2 - n + 3 * n2) / 8, (-1 - 3 * n - n2) / 16, (-3 - 2 * n) / 64,
-             -3.0 / 128)
+        a = (
+            (n - 1) / 2, (-2 - n + 3 * n2) / 8, (-1 - 3 * n - n2) / 16, (-3 - 2 * n) / 64,
+            -3.0 / 128
+        )
         c31 = ((1 - n) / 4, (1 - n2) / 8, (3 + 3 * n - n2) / 64, (5 + 2 * n) / 128, 3.0 / 128)
         c32 = ((2 - 3 * n + n2) / 32, (3 - 2 * n - 3 * n2) / 64, (3 + n) / 128, 5.0 / 256)
         c33 = ((5 - 9 * n + 5 * n2) / 192, (9 - 10 * n) / 384, 7.0 / 512)

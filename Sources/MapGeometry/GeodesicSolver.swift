@@ -3,9 +3,9 @@
 // refer to that paper. See Geodesic.swift for the overview and the notation.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // MARK: - Solver

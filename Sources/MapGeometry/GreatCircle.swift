@@ -2,9 +2,9 @@
 // effect does not matter, and the convention Core Location users often expect.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The sphere that spherical formulas put in place of the Earth.

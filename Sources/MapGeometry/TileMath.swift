@@ -39,7 +39,8 @@ public struct TilePath: Hashable, Sendable, CustomStringConvertible {
     /// The part of the world this tile covers, in map points.
     public var mapRect: MapRect {
         let side = MapSize.world.width / Double(tilesPerSide)
-        return MapRect(origin: MapPoint(x: Double(x) * side, y: Double(y) * side), size: MapSize(width: side, height: side))
+        return MapRect(
+            origin: MapPoint(x: Double(x) * side, y: Double(y) * side), size: MapSize(width: side, height: side))
     }
 
     /// The tile with x wrapped into [0, 2^z), for world copies east or west of the first.
@@ -58,7 +59,8 @@ public struct TilePath: Hashable, Sendable, CustomStringConvertible {
         let n = 1 << z
         let side = MapSize.world.width / Double(n)
         let minX = Int((rect.minX / side).rounded(.down)), maxX = Int((rect.maxX / side).rounded(.up)) - 1
-        let minY = max(0, Int((rect.minY / side).rounded(.down))), maxY = min(n - 1, Int((rect.maxY / side).rounded(.up)) - 1)
+        let minY = max(0, Int((rect.minY / side).rounded(.down))),
+            maxY = min(n - 1, Int((rect.maxY / side).rounded(.up)) - 1)
         guard minX <= maxX, minY <= maxY else { return [] }
         var tiles: [TilePath] = []
         for y in minY...maxY {

@@ -149,9 +149,13 @@ extension Viewport {
             let rect = item.rect.offsetBy(dx: shift, dy: 0)
             let margins = item.margins
             symmetric.append(FitItem(rect: rect, margins: margins))
-            symmetric.append(FitItem(
-                rect: MapRect(minX: 2 * center.x - rect.maxX, minY: 2 * center.y - rect.maxY, maxX: 2 * center.x - rect.minX, maxY: 2 * center.y - rect.minY),
-                margins: EdgeInsets(top: margins.bottom, left: margins.right, bottom: margins.top, right: margins.left)))
+            symmetric.append(
+                FitItem(
+                    rect: MapRect(
+                        minX: 2 * center.x - rect.maxX, minY: 2 * center.y - rect.maxY, maxX: 2 * center.x - rect.minX,
+                        maxY: 2 * center.y - rect.minY),
+                    margins: EdgeInsets(
+                        top: margins.bottom, left: margins.right, bottom: margins.top, right: margins.left)))
         }
         let zoom = try fitting(symmetric, in: size, options: options).zoom
         return Viewport(center: center, zoom: zoom, size: size)

@@ -1,6 +1,6 @@
 public import MapErrors
-public import MapRenderCore
 import MapFormats
+public import MapRenderCore
 
 /// Reads PNG files for markers and callout images, checking them before anything decodes
 /// them.
@@ -23,7 +23,9 @@ public enum PNGFile {
         }
         let width = header.pixelWidth, height = header.pixelHeight
         guard width > 0, height > 0, width <= maximumSide, height <= maximumSide else {
-            throw MapError(.invalidData, "a \(width)×\(height) image is too large for a marker", at: InputLocation(file: path), remedy: "use one at most \(maximumSide) pixels on a side")
+            throw MapError(
+                .invalidData, "a \(width)×\(height) image is too large for a marker", at: InputLocation(file: path),
+                remedy: "use one at most \(maximumSide) pixels on a side")
         }
         return EncodedImage(data: bytes, encoding: .png, pixelWidth: width, pixelHeight: height)
     }

@@ -129,7 +129,8 @@ struct CairoPainter {
         // Decoded once per process and shared across renders (ImageSurfaceCache.swift).
         guard let surface = ImageSurfaceCache.shared.surface(for: image) else { return }
         defer { cairo_surface_destroy(surface) }
-        let width = Double(cairo_image_surface_get_width(surface)), height = Double(cairo_image_surface_get_height(surface))
+        let width = Double(cairo_image_surface_get_width(surface)),
+            height = Double(cairo_image_surface_get_height(surface))
         cairo_save(context)
         cairo_translate(context, rect.minX, rect.minY)
         cairo_scale(context, rect.width / width, rect.height / height)

@@ -33,7 +33,8 @@ public struct CairoRenderer: MapRenderer {
         let context = cairo_create(surface)!
         defer { cairo_destroy(context) }
         if decodesImagesInParallel {
-            ImageSurfaceCache.shared.prepare(list.commands.compactMap { if case .image(let image, _) = $0 { image } else { nil } })
+            ImageSurfaceCache.shared.prepare(
+                list.commands.compactMap { if case .image(let image, _) = $0 { image } else { nil } })
         }
         CairoPainter(context: context).paint(list)
         try check(cairo_status(context), "drawing")
@@ -48,7 +49,9 @@ public struct CairoRenderer: MapRenderer {
         return sink.bytes
     }
 
-    private func makeSurface(for list: DisplayList, scale: Double, format: ImageFormat, sink: ByteSink) throws(MapError) -> OpaquePointer {
+    private func makeSurface(
+        for list: DisplayList, scale: Double, format: ImageFormat, sink: ByteSink
+    ) throws(MapError) -> OpaquePointer {
         let width = list.size.width, height = list.size.height
         let surface: OpaquePointer
         switch format {
@@ -59,7 +62,9 @@ public struct CairoRenderer: MapRenderer {
             else {
                 throw MapError(
                     .invalidRequest, "an image of \(Int(pixelWidth))×\(Int(pixelHeight)) pixels is too large to render",
-                    remedy: "keep each side within \(Self.maximumPixelSide) pixels and the area within \(Self.maximumPixelArea / 1_000_000) megapixels (canvas size × scale)")
+                    remedy:
+                        "keep each side within \(Self.maximumPixelSide) pixels and the area within \(Self.maximumPixelArea / 1_000_000) megapixels (canvas size × scale)"
+                )
             }
             surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
             cairo_surface_set_device_scale(surface, scale, scale)
@@ -67,7 +72,8 @@ public struct CairoRenderer: MapRenderer {
             // Cairo's SVG surface turns text into glyph outlines; SVGRenderer keeps real text.
             throw MapError(.invalidRequest, "SVG is written by SVGRenderer, not through a Cairo surface")
         case .pdf:
-            surface = cairo_pdf_surface_create_for_stream(writeToSink, Unmanaged.passUnretained(sink).toOpaque(), width, height)
+            surface = cairo_pdf_surface_create_for_stream(
+                writeToSink, Unmanaged.passUnretained(sink).toOpaque(), width, height)
             // A fixed creation date keeps PDF output byte-identical across runs.
             cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
             cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "maprender")

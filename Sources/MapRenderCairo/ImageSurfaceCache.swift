@@ -1,8 +1,8 @@
 internal import CCairo
 import Dispatch
+import MapFormats
 import MapRenderCore
 import Synchronization
-import MapFormats
 
 /// Decoded images (raster tiles, marker and callout images) as Cairo surfaces, shared by
 /// every render of the process and kept in a small least-recently-used cache.
@@ -120,11 +120,14 @@ final class ImageSurfaceCache: Sendable {
     }
 
     private func insert(_ surface: SurfaceReference, for key: Key) {
-        let bytes = Int(cairo_image_surface_get_stride(surface.pointer)) * Int(cairo_image_surface_get_height(surface.pointer))
+        let bytes =
+            Int(cairo_image_surface_get_stride(surface.pointer)) * Int(cairo_image_surface_get_height(surface.pointer))
         let evicted: [SurfaceReference] = state.withLock { state in
             var evicted: [SurfaceReference] = []
             state.clock += 1
-            if let old = state.entries.updateValue(Entry(surface: surface, bytes: bytes, lastUse: state.clock), forKey: key) {
+            if let old = state.entries.updateValue(
+                Entry(surface: surface, bytes: bytes, lastUse: state.clock), forKey: key)
+            {
                 evicted.append(old.surface)
                 state.bytes -= old.bytes
             }
@@ -151,7 +154,8 @@ final class ImageSurfaceCache: Sendable {
             cairo_surface_destroy(view)
             return nil
         }
-        cairo_surface_set_user_data(view, &ownerKey, UnsafeMutableRawPointer(cairo_surface_reference(owner))) { pointer in
+        cairo_surface_set_user_data(view, &ownerKey, UnsafeMutableRawPointer(cairo_surface_reference(owner))) {
+            pointer in
             cairo_surface_destroy(OpaquePointer(pointer))
         }
         return view
@@ -172,7 +176,8 @@ final class ImageSurfaceCache: Sendable {
                 return nil
             }
             let source = ByteSource(bytes: image.data)
-            let surface = cairo_image_surface_create_from_png_stream(readFromSource, Unmanaged.passUnretained(source).toOpaque())!
+            let surface = cairo_image_surface_create_from_png_stream(
+                readFromSource, Unmanaged.passUnretained(source).toOpaque())!
             guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
                 cairo_image_surface_get_width(surface) > 0, cairo_image_surface_get_height(surface) > 0
             else {

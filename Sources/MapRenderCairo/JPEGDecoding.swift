@@ -1,7 +1,7 @@
 internal import CTurboJPEG
-public import MapRenderCore
 public import MapErrors
 import MapFormats
+public import MapRenderCore
 
 extension RasterImage {
     /// The largest side decoded, in pixels: tiles and markers are far smaller, and the bound
@@ -27,7 +27,8 @@ extension RasterImage {
         defer { tjDestroy(handle) }
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
         let header = bytes.withUnsafeBufferPointer { buffer in
-            tjDecompressHeader3(handle, buffer.baseAddress, UInt(buffer.count), &width, &height, &subsampling, &colorspace)
+            tjDecompressHeader3(
+                handle, buffer.baseAddress, UInt(buffer.count), &width, &height, &subsampling, &colorspace)
         }
         guard header == 0, width > 0, height > 0 else {
             throw MapError(.invalidData, "not a readable JPEG (\(String(cString: tjGetErrorStr2(handle))))")
@@ -38,7 +39,8 @@ extension RasterImage {
         var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
         let status = bytes.withUnsafeBufferPointer { source in
             pixels.withUnsafeMutableBufferPointer { target in
-                tjDecompress2(handle, source.baseAddress, UInt(source.count), target.baseAddress, width, 0, height,
+                tjDecompress2(
+                    handle, source.baseAddress, UInt(source.count), target.baseAddress, width, 0, height,
                     Int32(TJPF_RGBA.rawValue), 0)
             }
         }

@@ -1,10 +1,11 @@
 internal import CCairo
-#if canImport(CDeflate)
-internal import CDeflate
-#endif
-import MapRenderCore
 import MapErrors
 import MapFormats
+import MapRenderCore
+
+#if canImport(CDeflate)
+    internal import CDeflate
+#endif
 
 /// Decodes the PNGs tile servers send straight into a Cairo image surface, to the same pixels
 /// as `cairo_image_surface_create_from_png_stream` and several times faster (about 7× on
@@ -48,9 +49,9 @@ enum PNGDecoder {
     ///   allocation).
     static func decode(_ bytes: [UInt8]) throws(MapError) -> OpaquePointer? {
         #if canImport(CDeflate)
-        return try bytes.withUnsafeBufferPointer { buffer throws(MapError) in try decode(buffer) }
+            return try bytes.withUnsafeBufferPointer { buffer throws(MapError) in try decode(buffer) }
         #else
-        return nil
+            return nil
         #endif
     }
 
@@ -71,159 +72,170 @@ enum PNGDecoder {
     }
 
     #if canImport(CDeflate)
-    private static func decode(_ file: UnsafeBufferPointer<UInt8>) throws(MapError) -> OpaquePointer? {
-        // §5.2: the eight-byte signature.
-        guard file.count >= 8, let base = file.baseAddress, file.prefix(8).elementsEqual(Header.signature) else {
-            throw malformed("no PNG signature")
-        }
-        func word(at offset: Int) -> UInt32 {
-            UInt32(base[offset]) << 24 | UInt32(base[offset + 1]) << 16 | UInt32(base[offset + 2]) << 8 | UInt32(base[offset + 3])
-        }
+        private static func decode(_ file: UnsafeBufferPointer<UInt8>) throws(MapError) -> OpaquePointer? {
+            // §5.2: the eight-byte signature.
+            guard file.count >= 8, let base = file.baseAddress, file.prefix(8).elementsEqual(Header.signature) else {
+                throw malformed("no PNG signature")
+            }
+            func word(at offset: Int) -> UInt32 {
+                UInt32(base[offset]) << 24 | UInt32(base[offset + 1]) << 16 | UInt32(base[offset + 2]) << 8
+                    | UInt32(base[offset + 3])
+            }
 
-        // §5.3 and §5.6: walk the chunks up to IEND, keeping what the pixels need.
-        var header: Header?
-        var palette: UnsafeBufferPointer<UInt8>?
-        var transparency: UnsafeBufferPointer<UInt8>?
-        var imageData: [UnsafeBufferPointer<UInt8>] = []
-        var imageDataEnded = false
-        var offset = 8
-        chunks: while true {
-            guard file.count - offset >= 12 else { throw malformed("truncated before IEND") }
-            let length = Int(word(at: offset)), type = word(at: offset + 4)
-            guard length <= Int(Int32.max), length <= file.count - offset - 12 else { throw malformed("truncated chunk") }
-            let body = UnsafeBufferPointer(start: base + offset + 8, count: length)
-            // Bit 5 of the first type byte clear: critical (§5.4).
-            let critical = type & 0x2000_0000 == 0
-            if critical || type == ChunkType.transparency {
-                let crc = UInt32(libdeflate_crc32(0, base + offset + 4, length + 4))
-                if crc != word(at: offset + 8 + length) {
-                    // libpng drops an ancillary chunk with a bad CRC, with a warning.
-                    guard critical else { return nil }
-                    throw malformed("bad CRC")
+            // §5.3 and §5.6: walk the chunks up to IEND, keeping what the pixels need.
+            var header: Header?
+            var palette: UnsafeBufferPointer<UInt8>?
+            var transparency: UnsafeBufferPointer<UInt8>?
+            var imageData: [UnsafeBufferPointer<UInt8>] = []
+            var imageDataEnded = false
+            var offset = 8
+            chunks: while true {
+                guard file.count - offset >= 12 else { throw malformed("truncated before IEND") }
+                let length = Int(word(at: offset)), type = word(at: offset + 4)
+                guard length <= Int(Int32.max), length <= file.count - offset - 12 else {
+                    throw malformed("truncated chunk")
+                }
+                let body = UnsafeBufferPointer(start: base + offset + 8, count: length)
+                // Bit 5 of the first type byte clear: critical (§5.4).
+                let critical = type & 0x2000_0000 == 0
+                if critical || type == ChunkType.transparency {
+                    let crc = UInt32(libdeflate_crc32(0, base + offset + 4, length + 4))
+                    if crc != word(at: offset + 8 + length) {
+                        // libpng drops an ancillary chunk with a bad CRC, with a warning.
+                        guard critical else { return nil }
+                        throw malformed("bad CRC")
+                    }
+                }
+                offset += 12 + length
+                if header == nil && type != ChunkType.header { throw malformed("IHDR is not the first chunk") }
+                if type != ChunkType.data && !imageData.isEmpty { imageDataEnded = true }
+                switch type {
+                case ChunkType.header:
+                    guard header == nil else { return nil }
+                    guard let decoded = try Self.header(body) else { return nil }
+                    header = decoded
+                case ChunkType.palette:
+                    // §11.2.3: one to 256 three-byte entries, before IDAT, only used here for indexed images.
+                    guard header?.colourType == 3, palette == nil, imageData.isEmpty,
+                        length % 3 == 0, (3...768).contains(length)
+                    else { return nil }
+                    palette = body
+                case ChunkType.transparency:
+                    // §11.3.2.1: for indexed images, one alpha per palette entry at most.
+                    guard header?.colourType == 3, let palette, transparency == nil, imageData.isEmpty,
+                        (1...palette.count / 3).contains(length)
+                    else { return nil }
+                    transparency = body
+                case ChunkType.data:
+                    guard !imageDataEnded else { return nil }  // §5.6: IDAT chunks are consecutive
+                    imageData.append(body)
+                case ChunkType.end:
+                    break chunks
+                default:
+                    guard !critical else { return nil }
                 }
             }
-            offset += 12 + length
-            if header == nil && type != ChunkType.header { throw malformed("IHDR is not the first chunk") }
-            if type != ChunkType.data && !imageData.isEmpty { imageDataEnded = true }
-            switch type {
-            case ChunkType.header:
-                guard header == nil else { return nil }
-                guard let decoded = try Self.header(body) else { return nil }
-                header = decoded
-            case ChunkType.palette:
-                // §11.2.3: one to 256 three-byte entries, before IDAT, only used here for indexed images.
-                guard header?.colourType == 3, palette == nil, imageData.isEmpty,
-                    length % 3 == 0, (3...768).contains(length)
-                else { return nil }
-                palette = body
-            case ChunkType.transparency:
-                // §11.3.2.1: for indexed images, one alpha per palette entry at most.
-                guard header?.colourType == 3, let palette, transparency == nil, imageData.isEmpty,
-                    (1...palette.count / 3).contains(length)
-                else { return nil }
-                transparency = body
-            case ChunkType.data:
-                guard !imageDataEnded else { return nil }  // §5.6: IDAT chunks are consecutive
-                imageData.append(body)
-            case ChunkType.end:
-                break chunks
-            default:
-                guard !critical else { return nil }
-            }
-        }
-        guard let header else { throw malformed("no IHDR") }
-        guard !imageData.isEmpty else { throw malformed("no IDAT") }
-        guard header.colourType != 3 || palette != nil else { return nil }
+            guard let header else { throw malformed("no IHDR") }
+            guard !imageData.isEmpty else { throw malformed("no IDAT") }
+            guard header.colourType != 3 || palette != nil else { return nil }
 
-        // §10: the zlib stream, inflated at once into exactly `height` filtered rows of
-        // one filter-type byte and `rowBytes` bytes (§7.2).
-        let rowBytes = header.pixelWidth * header.channels
-        let filteredCount = header.pixelHeight * (rowBytes + 1)
-        let filtered = UnsafeMutablePointer<UInt8>.allocate(capacity: filteredCount)
-        defer { filtered.deallocate() }
-        guard try inflate(imageData, into: filtered, count: filteredCount) else { return nil }
+            // §10: the zlib stream, inflated at once into exactly `height` filtered rows of
+            // one filter-type byte and `rowBytes` bytes (§7.2).
+            let rowBytes = header.pixelWidth * header.channels
+            let filteredCount = header.pixelHeight * (rowBytes + 1)
+            let filtered = UnsafeMutablePointer<UInt8>.allocate(capacity: filteredCount)
+            defer { filtered.deallocate() }
+            guard try inflate(imageData, into: filtered, count: filteredCount) else { return nil }
 
-        let hasAlpha = header.colourType == 4 || header.colourType == 6 || transparency != nil
-        let surface = cairo_image_surface_create(
-            hasAlpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24, Int32(header.pixelWidth), Int32(header.pixelHeight))!
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let pixels = cairo_image_surface_get_data(surface) else {
-            cairo_surface_destroy(surface)
-            return nil
-        }
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let table = header.colourType == 3 ? paletteTable(palette!, transparency) : []
-
-        // A row of zeros stands for the row above the first (§9.2: bytes outside the image are 0).
-        let zeros = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
-        zeros.initialize(repeating: 0, count: rowBytes)
-        defer { zeros.deallocate() }
-        var prior = UnsafePointer(zeros)
-        for y in 0..<header.pixelHeight {
-            let line = filtered + y * (rowBytes + 1)
-            let row = line + 1
-            guard unfilter(row, prior: prior, count: rowBytes, bytesPerPixel: header.channels, type: line[0]) else {
+            let hasAlpha = header.colourType == 4 || header.colourType == 6 || transparency != nil
+            let surface = cairo_image_surface_create(
+                hasAlpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24, Int32(header.pixelWidth), Int32(header.pixelHeight)
+            )!
+            guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+                let pixels = cairo_image_surface_get_data(surface)
+            else {
                 cairo_surface_destroy(surface)
-                throw malformed("unknown filter type \(line[0])")
+                return nil
             }
-            let target = UnsafeMutableRawPointer(pixels + y * stride).assumingMemoryBound(to: UInt32.self)
-            convert(row, width: header.pixelWidth, colourType: header.colourType, table: table, into: target)
-            prior = UnsafePointer(row)
-        }
-        cairo_surface_mark_dirty(surface)
-        return surface
-    }
+            cairo_surface_flush(surface)
+            let stride = Int(cairo_image_surface_get_stride(surface))
+            let table = header.colourType == 3 ? paletteTable(palette!, transparency) : []
 
-    /// The header, `nil` when valid but not handled here, or an error when invalid (§11.2.1).
-    private static func header(_ body: UnsafeBufferPointer<UInt8>) throws(MapError) -> Header? {
-        let header: Header
-        do {
-            header = try Header(chunkData: body)
-            try header.validate()
-        } catch {
-            throw malformed(error.reason)
-        }
-        // Refused before anything is allocated: Cairo would allocate whatever a header asks for.
-        guard header.pixelWidth <= RasterImage.maximumDecodedSide, header.pixelHeight <= RasterImage.maximumDecodedSide else {
-            throw malformed("a \(header.pixelWidth)×\(header.pixelHeight) PNG is too large to decode")
-        }
-        guard header.bitDepth == 8, !header.isInterlaced else { return nil }
-        return header
-    }
-
-    /// Inflates the concatenated IDAT data into exactly `count` bytes: `false` when libpng
-    /// might still accept the stream (too much data, a bad checksum), an error when it
-    /// holds too little.
-    private static func inflate(
-        _ parts: [UnsafeBufferPointer<UInt8>], into output: UnsafeMutablePointer<UInt8>, count: Int
-    ) throws(MapError) -> Bool {
-        guard let decompressor = libdeflate_alloc_decompressor() else { return false }
-        defer { libdeflate_free_decompressor(decompressor) }
-        let result: libdeflate_result
-        if parts.count == 1 {
-            result = libdeflate_zlib_decompress(decompressor, parts[0].baseAddress, parts[0].count, output, count, nil)
-        } else {
-            // The stream may be split across IDAT chunks anywhere (§10.1), so join them.
-            let joined = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: parts.reduce(0) { $0 + $1.count })
-            defer { joined.deallocate() }
-            var end = 0
-            for part in parts where part.count > 0 {
-                (joined.baseAddress! + end).initialize(from: part.baseAddress!, count: part.count)
-                end += part.count
+            // A row of zeros stands for the row above the first (§9.2: bytes outside the image are 0).
+            let zeros = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
+            zeros.initialize(repeating: 0, count: rowBytes)
+            defer { zeros.deallocate() }
+            var prior = UnsafePointer(zeros)
+            for y in 0..<header.pixelHeight {
+                let line = filtered + y * (rowBytes + 1)
+                let row = line + 1
+                guard unfilter(row, prior: prior, count: rowBytes, bytesPerPixel: header.channels, type: line[0]) else {
+                    cairo_surface_destroy(surface)
+                    throw malformed("unknown filter type \(line[0])")
+                }
+                let target = UnsafeMutableRawPointer(pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+                convert(row, width: header.pixelWidth, colourType: header.colourType, table: table, into: target)
+                prior = UnsafePointer(row)
             }
-            result = libdeflate_zlib_decompress(decompressor, joined.baseAddress, end, output, count, nil)
+            cairo_surface_mark_dirty(surface)
+            return surface
         }
-        switch result {
-        case LIBDEFLATE_SUCCESS: return true
-        case LIBDEFLATE_SHORT_OUTPUT: throw malformed("image data ends early")
-        default: return false
+
+        /// The header, `nil` when valid but not handled here, or an error when invalid (§11.2.1).
+        private static func header(_ body: UnsafeBufferPointer<UInt8>) throws(MapError) -> Header? {
+            let header: Header
+            do {
+                header = try Header(chunkData: body)
+                try header.validate()
+            } catch {
+                throw malformed(error.reason)
+            }
+            // Refused before anything is allocated: Cairo would allocate whatever a header asks for.
+            guard header.pixelWidth <= RasterImage.maximumDecodedSide,
+                header.pixelHeight <= RasterImage.maximumDecodedSide
+            else {
+                throw malformed("a \(header.pixelWidth)×\(header.pixelHeight) PNG is too large to decode")
+            }
+            guard header.bitDepth == 8, !header.isInterlaced else { return nil }
+            return header
         }
-    }
+
+        /// Inflates the concatenated IDAT data into exactly `count` bytes: `false` when libpng
+        /// might still accept the stream (too much data, a bad checksum), an error when it
+        /// holds too little.
+        private static func inflate(
+            _ parts: [UnsafeBufferPointer<UInt8>], into output: UnsafeMutablePointer<UInt8>, count: Int
+        ) throws(MapError) -> Bool {
+            guard let decompressor = libdeflate_alloc_decompressor() else { return false }
+            defer { libdeflate_free_decompressor(decompressor) }
+            let result: libdeflate_result
+            if parts.count == 1 {
+                result = libdeflate_zlib_decompress(
+                    decompressor, parts[0].baseAddress, parts[0].count, output, count, nil)
+            } else {
+                // The stream may be split across IDAT chunks anywhere (§10.1), so join them.
+                let joined = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: parts.reduce(0) { $0 + $1.count })
+                defer { joined.deallocate() }
+                var end = 0
+                for part in parts where part.count > 0 {
+                    (joined.baseAddress! + end).initialize(from: part.baseAddress!, count: part.count)
+                    end += part.count
+                }
+                result = libdeflate_zlib_decompress(decompressor, joined.baseAddress, end, output, count, nil)
+            }
+            switch result {
+            case LIBDEFLATE_SUCCESS: return true
+            case LIBDEFLATE_SHORT_OUTPUT: throw malformed("image data ends early")
+            default: return false
+            }
+        }
     #endif
 
     /// The 256 pixels an indexed image's bytes stand for. Indices past the palette are opaque
     /// black, as libpng expands them.
-    private static func paletteTable(_ palette: UnsafeBufferPointer<UInt8>, _ transparency: UnsafeBufferPointer<UInt8>?) -> [UInt32] {
+    private static func paletteTable(
+        _ palette: UnsafeBufferPointer<UInt8>, _ transparency: UnsafeBufferPointer<UInt8>?
+    ) -> [UInt32] {
         var table = [UInt32](repeating: 0xFF00_0000, count: 256)
         for index in 0..<palette.count / 3 {
             let alpha = transparency.flatMap { index < $0.count ? $0[index] : nil } ?? 0xFF
@@ -248,7 +260,8 @@ enum PNGDecoder {
 
     /// Converts one unfiltered row of 8-bit samples to Cairo's native-endian 32-bit pixels.
     private static func convert(
-        _ row: UnsafeMutablePointer<UInt8>, width: Int, colourType: UInt8, table: [UInt32], into target: UnsafeMutablePointer<UInt32>
+        _ row: UnsafeMutablePointer<UInt8>, width: Int, colourType: UInt8, table: [UInt32],
+        into target: UnsafeMutablePointer<UInt32>
     ) {
         switch colourType {
         case 0:

@@ -1,10 +1,11 @@
 internal import CCairo
-#if canImport(CDeflate)
-internal import CDeflate
-#endif
-import MapRenderCore
 import MapErrors
 import MapFormats
+import MapRenderCore
+
+#if canImport(CDeflate)
+    internal import CDeflate
+#endif
 
 /// Writes a Cairo image surface as PNG, about four times faster than
 /// `cairo_surface_write_to_png_stream` and no larger.
@@ -39,16 +40,19 @@ enum PNGEncoder {
     static func encode(_ surface: OpaquePointer) throws(MapError) -> [UInt8] {
         cairo_surface_flush(surface)
         #if canImport(CDeflate)
-        let format = cairo_image_surface_get_format(surface)
-        if format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24, let data = cairo_image_surface_get_data(surface) {
-            let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
-            let stride = Int(cairo_image_surface_get_stride(surface))
-            if width > 0, height > 0 {
-                return encode(
-                    pixels: UnsafeRawPointer(data), width: width, height: height, stride: stride,
-                    hasAlpha: format == CAIRO_FORMAT_ARGB32)
+            let format = cairo_image_surface_get_format(surface)
+            if format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24,
+                let data = cairo_image_surface_get_data(surface)
+            {
+                let width = Int(cairo_image_surface_get_width(surface)),
+                    height = Int(cairo_image_surface_get_height(surface))
+                let stride = Int(cairo_image_surface_get_stride(surface))
+                if width > 0, height > 0 {
+                    return encode(
+                        pixels: UnsafeRawPointer(data), width: width, height: height, stride: stride,
+                        hasAlpha: format == CAIRO_FORMAT_ARGB32)
+                }
             }
-        }
         #endif
         return try cairoPNG(surface)
     }
@@ -58,138 +62,142 @@ enum PNGEncoder {
         let sink = ByteSink()
         let status = cairo_surface_write_to_png_stream(surface, writeToSink, Unmanaged.passUnretained(sink).toOpaque())
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw MapError(.internalFailure, "Cairo failed encoding the PNG: \(String(cString: cairo_status_to_string(status)))")
+            throw MapError(
+                .internalFailure, "Cairo failed encoding the PNG: \(String(cString: cairo_status_to_string(status)))")
         }
         return sink.bytes
     }
 
     #if canImport(CDeflate)
-    /// Encodes native-endian 32-bit premultiplied ARGB rows (Cairo's layout).
-    static func encode(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int, hasAlpha: Bool) -> [UInt8] {
-        // 1. Is every pixel opaque? Then RGB suffices.
-        var opaque = true
-        if hasAlpha {
-            var all: UInt32 = 0xFF00_0000
-            for y in 0..<height {
-                let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<width { all &= row[x] }
-                if all & 0xFF00_0000 != 0xFF00_0000 { break }
+        /// Encodes native-endian 32-bit premultiplied ARGB rows (Cairo's layout).
+        static func encode(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int, hasAlpha: Bool) -> [UInt8] {
+            // 1. Is every pixel opaque? Then RGB suffices.
+            var opaque = true
+            if hasAlpha {
+                var all: UInt32 = 0xFF00_0000
+                for y in 0..<height {
+                    let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+                    for x in 0..<width { all &= row[x] }
+                    if all & 0xFF00_0000 != 0xFF00_0000 { break }
+                }
+                opaque = all & 0xFF00_0000 == 0xFF00_0000
             }
-            opaque = all & 0xFF00_0000 == 0xFF00_0000
-        }
-        let channels = opaque ? 3 : 4
-        let rowBytes = width * channels
-        let lineBytes = rowBytes + 1
+            let channels = opaque ? 3 : 4
+            let rowBytes = width * channels
+            let lineBytes = rowBytes + 1
 
-        // 2. Unfiltered scanlines: a filter-type byte (0) before each row.
-        // Every byte is written below, so the buffer is not zero-filled first.
-        var raw = [UInt8](unsafeUninitializedCapacity: lineBytes * height) { buffer, initialized in
-            let out = buffer.baseAddress!
-            for y in 0..<height {
-                out[y * lineBytes] = 0
-                let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
-                var o = out + y * lineBytes + 1
-                if opaque {
-                    for x in 0..<width {
-                        let word = row[x]
-                        o[0] = UInt8(truncatingIfNeeded: word >> 16)
-                        o[1] = UInt8(truncatingIfNeeded: word >> 8)
-                        o[2] = UInt8(truncatingIfNeeded: word)
-                        o += 3
-                    }
-                } else {
-                    for x in 0..<width {
-                        let word = row[x]
-                        let alpha = word >> 24
-                        if alpha == 0 {
-                            o[0] = 0; o[1] = 0; o[2] = 0; o[3] = 0
-                        } else {
-                            // Cairo's unpremultiply_data, truncation included.
-                            o[0] = UInt8(truncatingIfNeeded: (((word >> 16) & 0xFF) * 255 + alpha / 2) / alpha)
-                            o[1] = UInt8(truncatingIfNeeded: (((word >> 8) & 0xFF) * 255 + alpha / 2) / alpha)
-                            o[2] = UInt8(truncatingIfNeeded: ((word & 0xFF) * 255 + alpha / 2) / alpha)
-                            o[3] = UInt8(truncatingIfNeeded: alpha)
+            // 2. Unfiltered scanlines: a filter-type byte (0) before each row.
+            // Every byte is written below, so the buffer is not zero-filled first.
+            var raw = [UInt8](unsafeUninitializedCapacity: lineBytes * height) { buffer, initialized in
+                let out = buffer.baseAddress!
+                for y in 0..<height {
+                    out[y * lineBytes] = 0
+                    let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+                    var o = out + y * lineBytes + 1
+                    if opaque {
+                        for x in 0..<width {
+                            let word = row[x]
+                            o[0] = UInt8(truncatingIfNeeded: word >> 16)
+                            o[1] = UInt8(truncatingIfNeeded: word >> 8)
+                            o[2] = UInt8(truncatingIfNeeded: word)
+                            o += 3
                         }
-                        o += 4
+                    } else {
+                        for x in 0..<width {
+                            let word = row[x]
+                            let alpha = word >> 24
+                            if alpha == 0 {
+                                o[0] = 0
+                                o[1] = 0
+                                o[2] = 0
+                                o[3] = 0
+                            } else {
+                                // Cairo's unpremultiply_data, truncation included.
+                                o[0] = UInt8(truncatingIfNeeded: (((word >> 16) & 0xFF) * 255 + alpha / 2) / alpha)
+                                o[1] = UInt8(truncatingIfNeeded: (((word >> 8) & 0xFF) * 255 + alpha / 2) / alpha)
+                                o[2] = UInt8(truncatingIfNeeded: ((word & 0xFF) * 255 + alpha / 2) / alpha)
+                                o[3] = UInt8(truncatingIfNeeded: alpha)
+                            }
+                            o += 4
+                        }
+                    }
+                }
+                initialized = lineBytes * height
+            }
+
+            // 3. Choose None or Up on a band of rows, then filter everything with it.
+            let compressor = libdeflate_alloc_compressor(compressionLevel)!
+            defer { libdeflate_free_compressor(compressor) }
+            let bandStart = max(0, height / 2 - sampleRows / 2), bandEnd = min(height, bandStart + sampleRows)
+            let usesUp: Bool = raw.withUnsafeBufferPointer { buffer in
+                let band = UnsafeBufferPointer(rebasing: buffer[(bandStart * lineBytes)..<(bandEnd * lineBytes)])
+                let unfiltered = compressedSize(band, compressor)
+                let up = upFiltered(buffer, lineBytes: lineBytes, rows: bandStart..<bandEnd)
+                let filtered = up.withUnsafeBufferPointer { compressedSize($0, compressor) }
+                return filtered < unfiltered
+            }
+            if usesUp {
+                // In place, bottom row first, so each row still sees its prior row unfiltered.
+                raw.withUnsafeMutableBufferPointer { buffer in
+                    let base = buffer.baseAddress!
+                    for y in Swift.stride(from: height - 1, through: 0, by: -1) {
+                        let current = base + y * lineBytes
+                        current[0] = 2
+                        guard y > 0 else { continue }  // no prior row: Up leaves the first row as it is
+                        let prior = current - lineBytes
+                        for i in 1..<lineBytes { current[i] = current[i] &- prior[i] }
                     }
                 }
             }
-            initialized = lineBytes * height
+
+            // 4. One zlib stream for the whole image, in one IDAT chunk.
+            let bound = libdeflate_zlib_compress_bound(compressor, raw.count)
+            let compressed = UnsafeMutableRawBufferPointer.allocate(byteCount: bound, alignment: 16)
+            defer { compressed.deallocate() }
+            let count = raw.withUnsafeBytes { input in
+                libdeflate_zlib_compress(compressor, input.baseAddress, input.count, compressed.baseAddress, bound)
+            }
+            precondition(count > 0, "libdeflate_zlib_compress_bound must bound the output")
+            var png: [UInt8] = []
+            png.reserveCapacity(8 + 25 + 12 + count + 12)
+            png += ImageHeader.PNGHeader.signature
+            var header: [UInt8] = []
+            header.appendBigEndian(UInt32(width))
+            header.appendBigEndian(UInt32(height))
+            header += [8, opaque ? 2 : 6, 0, 0, 0]  // 8 bits a channel, RGB or RGBA, deflate, adaptive, no interlace
+            header.withUnsafeBytes { png.appendChunk("IHDR", $0) }
+            png.appendChunk("IDAT", UnsafeRawBufferPointer(rebasing: compressed[..<count]))
+            png.appendChunk("IEND", UnsafeRawBufferPointer(start: nil, count: 0))
+            return png
         }
 
-        // 3. Choose None or Up on a band of rows, then filter everything with it.
-        let compressor = libdeflate_alloc_compressor(compressionLevel)!
-        defer { libdeflate_free_compressor(compressor) }
-        let bandStart = max(0, height / 2 - sampleRows / 2), bandEnd = min(height, bandStart + sampleRows)
-        let usesUp: Bool = raw.withUnsafeBufferPointer { buffer in
-            let band = UnsafeBufferPointer(rebasing: buffer[(bandStart * lineBytes)..<(bandEnd * lineBytes)])
-            let unfiltered = compressedSize(band, compressor)
-            let up = upFiltered(buffer, lineBytes: lineBytes, rows: bandStart..<bandEnd)
-            let filtered = up.withUnsafeBufferPointer { compressedSize($0, compressor) }
-            return filtered < unfiltered
+        /// The compressed size of some bytes, to compare filters.
+        private static func compressedSize(_ bytes: UnsafeBufferPointer<UInt8>, _ compressor: OpaquePointer) -> Int {
+            let bound = libdeflate_zlib_compress_bound(compressor, bytes.count)
+            let scratch = UnsafeMutableRawPointer.allocate(byteCount: bound, alignment: 16)
+            defer { scratch.deallocate() }
+            return libdeflate_zlib_compress(compressor, bytes.baseAddress, bytes.count, scratch, bound)
         }
-        if usesUp {
-            // In place, bottom row first, so each row still sees its prior row unfiltered.
-            raw.withUnsafeMutableBufferPointer { buffer in
-                let base = buffer.baseAddress!
-                for y in Swift.stride(from: height - 1, through: 0, by: -1) {
+
+        /// Scanlines `rows` of unfiltered data with filter 2 (Up) applied, each row led by its
+        /// filter-type byte; the first image row has no prior row and stays as it is.
+        static func upFiltered(_ raw: UnsafeBufferPointer<UInt8>, lineBytes: Int, rows: Range<Int>) -> [UInt8] {
+            [UInt8](unsafeUninitializedCapacity: lineBytes * rows.count) { output, initialized in
+                let base = raw.baseAddress!
+                for (index, y) in rows.enumerated() {
                     let current = base + y * lineBytes
-                    current[0] = 2
-                    guard y > 0 else { continue }  // no prior row: Up leaves the first row as it is
+                    let out = output.baseAddress! + index * lineBytes
+                    out[0] = 2
+                    if y == 0 {
+                        (out + 1).update(from: current + 1, count: lineBytes - 1)
+                        continue
+                    }
                     let prior = current - lineBytes
-                    for i in 1..<lineBytes { current[i] = current[i] &- prior[i] }
+                    for i in 1..<lineBytes { out[i] = current[i] &- prior[i] }
                 }
+                initialized = lineBytes * rows.count
             }
         }
-
-        // 4. One zlib stream for the whole image, in one IDAT chunk.
-        let bound = libdeflate_zlib_compress_bound(compressor, raw.count)
-        let compressed = UnsafeMutableRawBufferPointer.allocate(byteCount: bound, alignment: 16)
-        defer { compressed.deallocate() }
-        let count = raw.withUnsafeBytes { input in
-            libdeflate_zlib_compress(compressor, input.baseAddress, input.count, compressed.baseAddress, bound)
-        }
-        precondition(count > 0, "libdeflate_zlib_compress_bound must bound the output")
-        var png: [UInt8] = []
-        png.reserveCapacity(8 + 25 + 12 + count + 12)
-        png += ImageHeader.PNGHeader.signature
-        var header: [UInt8] = []
-        header.appendBigEndian(UInt32(width))
-        header.appendBigEndian(UInt32(height))
-        header += [8, opaque ? 2 : 6, 0, 0, 0]  // 8 bits a channel, RGB or RGBA, deflate, adaptive, no interlace
-        header.withUnsafeBytes { png.appendChunk("IHDR", $0) }
-        png.appendChunk("IDAT", UnsafeRawBufferPointer(rebasing: compressed[..<count]))
-        png.appendChunk("IEND", UnsafeRawBufferPointer(start: nil, count: 0))
-        return png
-    }
-
-    /// The compressed size of some bytes, to compare filters.
-    private static func compressedSize(_ bytes: UnsafeBufferPointer<UInt8>, _ compressor: OpaquePointer) -> Int {
-        let bound = libdeflate_zlib_compress_bound(compressor, bytes.count)
-        let scratch = UnsafeMutableRawPointer.allocate(byteCount: bound, alignment: 16)
-        defer { scratch.deallocate() }
-        return libdeflate_zlib_compress(compressor, bytes.baseAddress, bytes.count, scratch, bound)
-    }
-
-    /// Scanlines `rows` of unfiltered data with filter 2 (Up) applied, each row led by its
-    /// filter-type byte; the first image row has no prior row and stays as it is.
-    static func upFiltered(_ raw: UnsafeBufferPointer<UInt8>, lineBytes: Int, rows: Range<Int>) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: lineBytes * rows.count) { output, initialized in
-            let base = raw.baseAddress!
-            for (index, y) in rows.enumerated() {
-                let current = base + y * lineBytes
-                let out = output.baseAddress! + index * lineBytes
-                out[0] = 2
-                if y == 0 {
-                    (out + 1).update(from: current + 1, count: lineBytes - 1)
-                    continue
-                }
-                let prior = current - lineBytes
-                for i in 1..<lineBytes { out[i] = current[i] &- prior[i] }
-            }
-            initialized = lineBytes * rows.count
-        }
-    }
     #endif
 }
 
@@ -202,15 +210,15 @@ extension [UInt8] {
     }
 
     #if canImport(CDeflate)
-    /// A PNG chunk: length, type, data, and the CRC-32 of type and data (PNG §5.3).
-    fileprivate mutating func appendChunk(_ type: String, _ data: UnsafeRawBufferPointer) {
-        appendBigEndian(UInt32(data.count))
-        let typeBytes = Array(type.utf8)
-        append(contentsOf: typeBytes)
-        append(contentsOf: data)
-        var crc = typeBytes.withUnsafeBytes { libdeflate_crc32(0, $0.baseAddress, $0.count) }
-        if data.count > 0 { crc = libdeflate_crc32(crc, data.baseAddress, data.count) }
-        appendBigEndian(crc)
-    }
+        /// A PNG chunk: length, type, data, and the CRC-32 of type and data (PNG §5.3).
+        fileprivate mutating func appendChunk(_ type: String, _ data: UnsafeRawBufferPointer) {
+            appendBigEndian(UInt32(data.count))
+            let typeBytes = Array(type.utf8)
+            append(contentsOf: typeBytes)
+            append(contentsOf: data)
+            var crc = typeBytes.withUnsafeBytes { libdeflate_crc32(0, $0.baseAddress, $0.count) }
+            if data.count > 0 { crc = libdeflate_crc32(crc, data.baseAddress, data.count) }
+            appendBigEndian(crc)
+        }
     #endif
 }

@@ -1,7 +1,7 @@
 internal import CCairo
-import MapRenderCore
 public import MapErrors
 import MapFormats
+import MapRenderCore
 
 /// A decoded raster image: straight-alpha RGBA, 8 bits a channel, rows top to bottom.
 ///
@@ -30,10 +30,13 @@ public struct RasterImage: Hashable, Sendable {
     public init(png bytes: [UInt8]) throws(MapError) {
         try Self.checkDecodedSize(ofPNG: bytes)
         let source = ByteSource(bytes: bytes)
-        let surface = cairo_image_surface_create_from_png_stream(readFromSource, Unmanaged.passUnretained(source).toOpaque())!
+        let surface = cairo_image_surface_create_from_png_stream(
+            readFromSource, Unmanaged.passUnretained(source).toOpaque())!
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            throw MapError(.invalidData, "not a readable PNG (\(String(cString: cairo_status_to_string(cairo_surface_status(surface)))))")
+            throw MapError(
+                .invalidData,
+                "not a readable PNG (\(String(cString: cairo_status_to_string(cairo_surface_status(surface)))))")
         }
         // Draw onto an ARGB32 surface so every PNG colour type arrives in one layout.
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
@@ -51,7 +54,9 @@ public struct RasterImage: Hashable, Sendable {
         for y in 0..<height {
             for x in 0..<width {
                 // Cairo stores native-endian 32-bit premultiplied ARGB.
-                let word = data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+                let word = data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) {
+                    $0.pointee
+                }
                 let alpha = UInt32((word >> 24) & 0xFF)
                 func unpremultiply(_ channel: UInt32) -> UInt8 {
                     alpha == 0 ? 0 : UInt8(min(255, (channel * 255 + alpha / 2) / alpha))
@@ -87,12 +92,15 @@ public struct RasterImage: Hashable, Sendable {
 
     /// Encodes the image as PNG.
     public func pngData() throws(MapError) -> [UInt8] {
-        guard let surface = makeSurface() else { throw MapError(.internalFailure, "cannot create a \(width)×\(height) image") }
+        guard let surface = makeSurface() else {
+            throw MapError(.internalFailure, "cannot create a \(width)×\(height) image")
+        }
         defer { cairo_surface_destroy(surface) }
         let sink = ByteSink()
         let status = cairo_surface_write_to_png_stream(surface, writeToSink, Unmanaged.passUnretained(sink).toOpaque())
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw MapError(.internalFailure, "encoding a PNG failed: \(String(cString: cairo_status_to_string(status)))")
+            throw MapError(
+                .internalFailure, "encoding a PNG failed: \(String(cString: cairo_status_to_string(status)))")
         }
         return sink.bytes
     }
@@ -113,7 +121,9 @@ public struct RasterImage: Hashable, Sendable {
                 let (r, g, b, a) = pixel(x: x, y: y)
                 func premultiply(_ channel: UInt8) -> UInt32 { (UInt32(channel) * UInt32(a) + 127) / 255 }
                 let word = UInt32(a) << 24 | premultiply(r) << 16 | premultiply(g) << 8 | premultiply(b)
-                data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee = word }
+                data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) {
+                    $0.pointee = word
+                }
             }
         }
         cairo_surface_mark_dirty(surface)

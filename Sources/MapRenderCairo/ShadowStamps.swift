@@ -69,7 +69,10 @@ final class ShadowStamps: Sendable {
         if phaseX == Self.phases { (pixelX, phaseX) = (pixelX + 1, 0) }
         if phaseY == Self.phases { (pixelY, phaseY) = (pixelY + 1, 0) }
         let border = (margin * scale).rounded(.up)
-        let key = Self.key(path, origin: CanvasPoint(x: x1, y: y1), color: color, blur: blur, scale: scale) + [Int64(phaseX), Int64(phaseY)]
+        let key =
+            Self.key(path, origin: CanvasPoint(x: x1, y: y1), color: color, blur: blur, scale: scale) + [
+                Int64(phaseX), Int64(phaseY),
+            ]
 
         // A reference of our own, taken under the lock, so eviction by another thread
         // cannot free the stamp while it is painted here.
@@ -82,7 +85,9 @@ final class ShadowStamps: Sendable {
             stamp = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!
             cairo_surface_set_device_scale(stamp, scale, scale)
             let stampContext = cairo_create(stamp)!
-            cairo_translate(stampContext, (border + phaseX / Self.phases) / scale - x1, (border + phaseY / Self.phases) / scale - y1)
+            cairo_translate(
+                stampContext, (border + phaseX / Self.phases) / scale - x1, (border + phaseY / Self.phases) / scale - y1
+            )
             draw(stampContext)
             cairo_destroy(stampContext)
             cairo_surface_flush(stamp)
@@ -113,14 +118,20 @@ final class ShadowStamps: Sendable {
     /// The path relative to `origin`, quantised to 1/64 point, then the look.
     private static func key(_ path: Path, origin: CanvasPoint, color: Color, blur: Double, scale: Double) -> [Int64] {
         func q(_ value: Double) -> Int64 { Int64((value * 64).rounded()) }
-        var key: [Int64] = [q(blur), q(scale), q(color.red * 255), q(color.green * 255), q(color.blue * 255), q(color.alpha * 255)]
+        var key: [Int64] = [
+            q(blur), q(scale), q(color.red * 255), q(color.green * 255), q(color.blue * 255), q(color.alpha * 255),
+        ]
         for element in path.elements {
             switch element {
             case .move(let p): key += [0, q(p.x - origin.x), q(p.y - origin.y)]
             case .line(let p): key += [1, q(p.x - origin.x), q(p.y - origin.y)]
             case .curve(let c1, let c2, let p):
-                key += [2, q(c1.x - origin.x), q(c1.y - origin.y), q(c2.x - origin.x), q(c2.y - origin.y), q(p.x - origin.x), q(p.y - origin.y)]
-            case .arc(let c, let r, let a0, let a1): key += [3, q(c.x - origin.x), q(c.y - origin.y), q(r), q(a0 * 1000), q(a1 * 1000)]
+                key += [
+                    2, q(c1.x - origin.x), q(c1.y - origin.y), q(c2.x - origin.x), q(c2.y - origin.y),
+                    q(p.x - origin.x), q(p.y - origin.y),
+                ]
+            case .arc(let c, let r, let a0, let a1):
+                key += [3, q(c.x - origin.x), q(c.y - origin.y), q(r), q(a0 * 1000), q(a1 * 1000)]
             case .close: key.append(4)
             }
         }

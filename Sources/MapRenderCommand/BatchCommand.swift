@@ -1,9 +1,9 @@
-import MapCommandLine
 import Foundation
-import MapRenderCore
+import MapCommandLine
 import MapErrors
-import MapFormats
 import MapFavorites
+import MapFormats
+import MapRenderCore
 
 /// `maprender batch`: many maps from a JSON Lines manifest, or one per favorite, in
 /// parallel, sharded across machines, one failure never stopping the others.
@@ -49,27 +49,34 @@ enum BatchCommand {
             }
             return
         }
-        let confinement = try options.outputDirectory.map { directory throws(MapError) in try OutputConfinement(directory: directory) }
+        let confinement = try options.outputDirectory.map { directory throws(MapError) in
+            try OutputConfinement(directory: directory)
+        }
         let progress = BatchProgress(total: jobs.count, mode: options.progress, isVerbose: options.isVerbose)
         // Every job allocates the same few large buffers (canvas, PNG scanlines, decoded
         // tiles). glibc maps each one fresh from the kernel and gives it back on free, so
         // every map paid for tens of thousands of page faults; keeping them in the heap
         // makes a batch about 10% faster (Benchmarks/README.md). 32 MiB is the largest
         // threshold glibc accepts on 64-bit systems (a larger one is refused).
-        _ = glibcMallopt(-3 /* M_MMAP_THRESHOLD */, 32 << 20)
-        _ = glibcMallopt(-1 /* M_TRIM_THRESHOLD */, 256 << 20)
+        let mmapThreshold: Int32 = -3, trimThreshold: Int32 = -1  // M_MMAP_THRESHOLD, M_TRIM_THRESHOLD
+        _ = glibcMallopt(mmapThreshold, 32 << 20)
+        _ = glibcMallopt(trimThreshold, 256 << 20)
         let outcomes = BatchRunner(jobs: jobs, workers: options.workers).run(
             { job in execute(job, confinement: confinement, skipsExisting: options.skipsExisting) },
             finished: { progress.record($0) })
         let seconds = Date().timeIntervalSince(started)
         progress.finish(outcomes, seconds: seconds)
         if let summary = options.summary {
-            let file = try StagedFile(bytes: Array((summaryJSON(outcomes, seconds: seconds).serialized(indent: 2) + "\n").utf8), destination: summary)
+            let file = try StagedFile(
+                bytes: Array((summaryJSON(outcomes, seconds: seconds).serialized(indent: 2) + "\n").utf8),
+                destination: summary)
             try file.commit()
         }
         let failures = outcomes.filter { $0.status == .failed }
         if let first = failures.first, let error = first.error {
-            throw MapError(error.kind, "\(failures.count) of \(outcomes.count) jobs failed (the first: job \(first.job.id): \(error.locatedMessage))",
+            throw MapError(
+                error.kind,
+                "\(failures.count) of \(outcomes.count) jobs failed (the first: job \(first.job.id): \(error.locatedMessage))",
                 remedy: options.summary == nil ? "rerun with --summary FILE.json for every job's status" : nil)
         }
     }
@@ -89,7 +96,9 @@ enum BatchCommand {
                 request.output = try request.output.map { name throws(MapError) in try confinement.confine(name) }
                 request.sidecar = try request.sidecar.map { name throws(MapError) in try confinement.confine(name) }
             } else if request.output == "-" {
-                throw MapError(.invalidRequest, "a batch job cannot write to standard output", remedy: "give the job an output file")
+                throw MapError(
+                    .invalidRequest, "a batch job cannot write to standard output",
+                    remedy: "give the job an output file")
             }
             outcome.output = request.output
             if skipsExisting, let output = request.output, FileManager.default.fileExists(atPath: output) {
@@ -127,10 +136,15 @@ enum BatchCommand {
         var cursor = ArgumentCursor(words, programName: MapRenderCommand.name)
         // Render options join every job's words (BatchOptions.table); any other word is
         // handed on too, for the jobs to refuse.
-        try BatchOptions.table.parse(&cursor, into: &options, command: "batch") { options, word in options.defaults.append(word) }
+        try BatchOptions.table.parse(&cursor, into: &options, command: "batch") { options, word in
+            options.defaults.append(word)
+        }
         guard (options.manifest == nil) != (options.each == nil) else {
-            throw MapError(.invalidRequest, "batch needs a manifest, or --each place with --places DB",
-                remedy: "e.g. 'maprender batch jobs.jsonl --jobs 4' or 'maprender batch --places favs.db --each place -o out/{id}.png'")
+            throw MapError(
+                .invalidRequest, "batch needs a manifest, or --each place with --places DB",
+                remedy:
+                    "e.g. 'maprender batch jobs.jsonl --jobs 4' or 'maprender batch --places favs.db --each place -o out/{id}.png'"
+            )
         }
         return options
     }
@@ -139,14 +153,17 @@ enum BatchCommand {
     static func makeJobs(_ options: Options) throws(MapError) -> [BatchJob] {
         if let manifest = options.manifest {
             if options.defaults.contains("-o") || options.defaults.contains("--output") {
-                throw MapError(.invalidRequest, "-o does not apply to a manifest batch", remedy: "give each job its \"output\" in the manifest")
+                throw MapError(
+                    .invalidRequest, "-o does not apply to a manifest batch",
+                    remedy: "give each job its \"output\" in the manifest")
             }
             return try BatchManifest.jobs(inFile: manifest, defaults: options.defaults)
         }
         var cursor = ArgumentCursor(options.defaults, programName: MapRenderCommand.name)
         let base = try RenderRequest(parsing: &cursor)
         guard let template = base.output, template.contains("{id}") || template.contains("{name}") else {
-            throw MapError(.invalidRequest, "--each place needs -o with {id} or {name} in it", remedy: "e.g. -o 'out/{id}.png'")
+            throw MapError(
+                .invalidRequest, "--each place needs -o with {id} or {name} in it", remedy: "e.g. -o 'out/{id}.png'")
         }
         guard !base.placeDatabases.isEmpty else { throw MapError(.invalidRequest, "--each place needs --places DB") }
         var jobs: [BatchJob] = []
@@ -158,7 +175,8 @@ enum BatchCommand {
                 request.output = template.replacingOccurrences(of: "{id}", with: String(place.id))
                     .replacingOccurrences(of: "{name}", with: slug(place.title))
                 request.sidecar = base.sidecar.map {
-                    $0.replacingOccurrences(of: "{id}", with: String(place.id)).replacingOccurrences(of: "{name}", with: slug(place.title))
+                    $0.replacingOccurrences(of: "{id}", with: String(place.id)).replacingOccurrences(
+                        of: "{name}", with: slug(place.title))
                 }
                 jobs.append(BatchJob(id: String(place.id), line: 0, request: .success(request)))
             }
@@ -181,25 +199,44 @@ enum BatchCommand {
     }
 
     static func summaryJSON(_ outcomes: [Outcome], seconds: Double) -> JSONValue {
-        func count(_ status: Outcome.Status) -> JSONValue { .number(Double(outcomes.filter { $0.status == status }.count)) }
+        func count(_ status: Outcome.Status) -> JSONValue {
+            .number(Double(outcomes.filter { $0.status == status }.count))
+        }
         return .object([
-            ("jobs", .number(Double(outcomes.count))), ("succeeded", count(.ok)), ("failed", count(.failed)), ("skipped", count(.skipped)),
+            ("jobs", .number(Double(outcomes.count))), ("succeeded", count(.ok)), ("failed", count(.failed)),
+            ("skipped", count(.skipped)),
             ("seconds", .number((seconds * 1000).rounded() / 1000)),
-            ("results", .array(outcomes.map { outcome in
-                var members: [(String, JSONValue)] = [("id", .string(outcome.job.id))]
-                if outcome.job.line > 0 { members.append(("line", .number(Double(outcome.job.line)))) }
-                members += [
-                    ("status", .string(outcome.status.rawValue)), ("output", outcome.output.map(JSONValue.string) ?? .null),
-                    ("seconds", .number((outcome.seconds * 1000).rounded() / 1000)),
-                ]
-                if let error = outcome.error {
-                    members += [("exit_code", .number(Double(ExitStatus(error).rawValue))), ("error", .string(error.description))]
-                }
-                members.append(("diagnostics", .array(outcome.diagnostics.map { diagnostic in
-                    .object([("severity", .string(diagnostic.severity.rawValue)), ("message", .string(diagnostic.message))])
-                })))
-                return .object(members)
-            })),
+            (
+                "results",
+                .array(
+                    outcomes.map { outcome in
+                        var members: [(String, JSONValue)] = [("id", .string(outcome.job.id))]
+                        if outcome.job.line > 0 { members.append(("line", .number(Double(outcome.job.line)))) }
+                        members += [
+                            ("status", .string(outcome.status.rawValue)),
+                            ("output", outcome.output.map(JSONValue.string) ?? .null),
+                            ("seconds", .number((outcome.seconds * 1000).rounded() / 1000)),
+                        ]
+                        if let error = outcome.error {
+                            members += [
+                                ("exit_code", .number(Double(ExitStatus(error).rawValue))),
+                                ("error", .string(error.description)),
+                            ]
+                        }
+                        members.append(
+                            (
+                                "diagnostics",
+                                .array(
+                                    outcome.diagnostics.map { diagnostic in
+                                        .object([
+                                            ("severity", .string(diagnostic.severity.rawValue)),
+                                            ("message", .string(diagnostic.message)),
+                                        ])
+                                    })
+                            ))
+                        return .object(members)
+                    })
+            ),
         ])
     }
 }

@@ -1,7 +1,7 @@
 import MapCommandLine
-import MapRenderCore
 import MapErrors
 import MapFormats
+import MapRenderCore
 
 /// One map of a batch: its identifier, where it came from, and the render request.
 struct BatchJob {
@@ -32,12 +32,15 @@ enum BatchManifest {
             guard let first = text.first(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
                 first != UInt8(ascii: "#")
             else { continue }
-            var job = BatchJob(id: "line \(lineNumber)", line: lineNumber, request: .failure(MapError(.internalFailure, "unparsed")))
+            var job = BatchJob(
+                id: "line \(lineNumber)", line: lineNumber, request: .failure(MapError(.internalFailure, "unparsed")))
             do throws(MapError) {
                 let (id, words) = try arguments(of: text, path: path, line: lineNumber)
                 job.id = id
                 guard seen.insert(id).inserted else {
-                    throw MapError(.invalidData, "id \"\(id)\" is used by an earlier job", at: InputLocation(file: path, line: lineNumber), remedy: "give every job its own id")
+                    throw MapError(
+                        .invalidData, "id \"\(id)\" is used by an earlier job",
+                        at: InputLocation(file: path, line: lineNumber), remedy: "give every job its own id")
                 }
                 var cursor = ArgumentCursor(defaults + words, programName: MapRenderCommand.name)
                 job.request = .success(try RenderRequest(parsing: &cursor))
@@ -63,7 +66,9 @@ enum BatchManifest {
             throw error.relocated(to: location)
         }
         guard let members = document.root.members else {
-            throw MapError(.invalidData, "a job must be a JSON object", at: InputLocation(file: path, line: lineNumber), remedy: "write {\"id\": \"…\", \"output\": \"…\", …}")
+            throw MapError(
+                .invalidData, "a job must be a JSON object", at: InputLocation(file: path, line: lineNumber),
+                remedy: "write {\"id\": \"…\", \"output\": \"…\", …}")
         }
         var id: String?
         var words: [String] = []
@@ -79,7 +84,8 @@ enum BatchManifest {
                 }
             case "output":
                 guard let output = value.string else {
-                    throw MapError(.invalidData, "output must be a string", at: InputLocation(file: path, line: lineNumber))
+                    throw MapError(
+                        .invalidData, "output must be a string", at: InputLocation(file: path, line: lineNumber))
                 }
                 words += ["-o", output]
             default:
@@ -87,15 +93,21 @@ enum BatchManifest {
             }
         }
         guard let id, !id.isEmpty else {
-            throw MapError(.invalidData, "the job has no id", at: InputLocation(file: path, line: lineNumber), remedy: "give each job an \"id\"")
+            throw MapError(
+                .invalidData, "the job has no id", at: InputLocation(file: path, line: lineNumber),
+                remedy: "give each job an \"id\"")
         }
         guard words.contains("-o") else {
-            throw MapError(.invalidData, "job \"\(id)\" has no output", at: InputLocation(file: path, line: lineNumber), remedy: "give each job an \"output\" file name")
+            throw MapError(
+                .invalidData, "job \"\(id)\" has no output", at: InputLocation(file: path, line: lineNumber),
+                remedy: "give each job an \"output\" file name")
         }
         return (id, words)
     }
 
-    private static func optionWords(_ key: String, _ value: JSONNode, path: String, line: Int) throws(MapError) -> [String] {
+    private static func optionWords(
+        _ key: String, _ value: JSONNode, path: String, line: Int
+    ) throws(MapError) -> [String] {
         let option = "--" + key
         switch value.value {
         case .bool(let flag): return flag ? [option] : []
@@ -108,7 +120,9 @@ enum BatchManifest {
             return words
         case .null: return []
         case .object:
-            throw MapError(.invalidData, "\(key): expected a string, number, boolean or array", at: InputLocation(file: path, line: line))
+            throw MapError(
+                .invalidData, "\(key): expected a string, number, boolean or array",
+                at: InputLocation(file: path, line: line))
         }
     }
 

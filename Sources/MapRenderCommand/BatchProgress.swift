@@ -46,7 +46,9 @@ final class BatchProgress: @unchecked Sendable {
     func finish(_ outcomes: [BatchCommand.Outcome], seconds: Double) {
         if showsBar { Console.printErrorRaw("\r\u{1B}[K") }
         let ok = outcomes.filter { $0.status == .ok }.count
-        Console.printError("batch: \(outcomes.count) jobs: \(ok) ok, \(failed) failed, \(skipped) skipped in \((seconds * 10).rounded() / 10) s")
+        Console.printError(
+            "batch: \(outcomes.count) jobs: \(ok) ok, \(failed) failed, \(skipped) skipped in \((seconds * 10).rounded() / 10) s"
+        )
     }
 }
 

@@ -19,18 +19,25 @@ enum CompletionsCommand {
             "zsh needs compinit in ~/.zshrc. Instead of installing, bash and zsh can also source the script from "
                 + "their startup file: source <(maprender completions bash).",
         ],
-        operands: [OperandSpec(name: "SHELL", help: "bash, zsh or fish", completion: .choices(CompletionScript.Shell.allCases.map(\.rawValue)))],
+        operands: [
+            OperandSpec(
+                name: "SHELL", help: "bash, zsh or fish",
+                completion: .choices(CompletionScript.Shell.allCases.map(\.rawValue)))
+        ],
         examples: ["completions bash > ~/.local/share/bash-completion/completions/maprender"])
 
     /// Runs with the words after `completions`.
     static func run(_ words: [String]) throws(MapError) {
         var shells: [String] = []
         var cursor = ArgumentCursor(words, programName: MapRenderCommand.name)
-        try OptionTable<[String]>([]).parse(&cursor, into: &shells, command: "completions") { shells, word in shells.append(word) }
+        try OptionTable<[String]>([]).parse(&cursor, into: &shells, command: "completions") { shells, word in
+            shells.append(word)
+        }
         let names = CompletionScript.Shell.allCases.map(\.rawValue)
         guard shells.count == 1, let name = shells.first else {
             throw MapError(
-                .invalidRequest, shells.isEmpty ? "completions needs a shell: \(ChoiceList.text(names))" : "completions takes one shell",
+                .invalidRequest,
+                shells.isEmpty ? "completions needs a shell: \(ChoiceList.text(names))" : "completions takes one shell",
                 remedy: "e.g. 'maprender completions bash'")
         }
         guard let shell = CompletionScript.Shell(rawValue: name) else {
@@ -38,6 +45,8 @@ enum CompletionsCommand {
                 .invalidRequest, "unknown shell '\(name)'" + DidYouMean.hint(DidYouMean.word(for: name, among: names)),
                 remedy: "give \(ChoiceList.text(names))")
         }
-        Console.print(CompletionScript(program: CommandTable.program, shell: shell, generatingCommand: "maprender completions").text)
+        Console.print(
+            CompletionScript(program: CommandTable.program, shell: shell, generatingCommand: "maprender completions")
+                .text)
     }
 }

@@ -51,11 +51,12 @@ struct Console {
                 result.append(scalar)
                 continue
             }
-            let escaped = switch scalar.value {
-            case 0x0A: "\\n"
-            case 0x0D: "\\r"
-            default: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            }
+            let escaped =
+                switch scalar.value {
+                case 0x0A: "\\n"
+                case 0x0D: "\\r"
+                default: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                }
             result.append(contentsOf: escaped.unicodeScalars)
         }
         return String(result)

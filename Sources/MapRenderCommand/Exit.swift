@@ -31,7 +31,8 @@ enum ExitStatus: Int32, CaseIterable {
         case .usage: "usage error: a bad or unknown option, a missing -o"
         case .dataError: "bad input data: not a SQLite file, no favorites table, a bad row or line"
         case .noInput: "an input file is missing or unreadable"
-        case .unavailable: "unavailable: a tile server or geocoder, or with --strict a warning such as a dropped callout"
+        case .unavailable:
+            "unavailable: a tile server or geocoder, or with --strict a warning such as a dropped callout"
         case .software: "an internal error"
         case .cannotCreate: "the output cannot be created"
         case .ioError: "writing the output failed part-way"

@@ -14,17 +14,21 @@ enum HelpCommand {
 
     /// The options of `help`.
     static let table = OptionTable<Arguments>([
-        .flag("--man", section: .options, help: "print the maprender(1) man page (roff), for 'man -l -'") { $0.printsManPage = true },
+        .flag("--man", section: .options, help: "print the maprender(1) man page (roff), for 'man -l -'") {
+            $0.printsManPage = true
+        }
     ])
 
     /// `maprender help`.
     static let command = CommandSpec(
         path: ["help"], summary: "show the help of a command, or the man page",
         usage: ["help [COMMAND [SUBCOMMAND]] | help --man"],
-        description: ["'maprender help places add' is 'maprender places add --help'. The man page holds the help of every command."],
+        description: [
+            "'maprender help places add' is 'maprender places add --help'. The man page holds the help of every command."
+        ],
         options: table.specs,
         operands: [
-            OperandSpec(name: "COMMAND", help: "the command to describe", completion: .commandNames),
+            OperandSpec(name: "COMMAND", help: "the command to describe", completion: .commandNames)
         ],
         examples: ["help --man | man -l -"])
 
@@ -35,7 +39,8 @@ enum HelpCommand {
         try table.parse(&cursor, into: &arguments, command: "help") { arguments, word in arguments.path.append(word) }
         if arguments.printsManPage {
             guard arguments.path.isEmpty else {
-                throw MapError(.invalidRequest, "help --man takes no command", remedy: "the man page describes every command")
+                throw MapError(
+                    .invalidRequest, "help --man takes no command", remedy: "the man page describes every command")
             }
             Console.print(Manual.page.text)
             return
@@ -50,12 +55,16 @@ enum HelpCommand {
         var command = CommandTable.root
         for word in path {
             guard !command.subcommands.isEmpty else {
-                throw MapError(.invalidRequest, "'\(command.invocation)' has no subcommands", remedy: "see '\(command.invocation) --help'")
+                throw MapError(
+                    .invalidRequest, "'\(command.invocation)' has no subcommands",
+                    remedy: "see '\(command.invocation) --help'")
             }
             guard let next = command.subcommand(named: word) else {
                 let kind = command.isRoot ? "command" : "\(command.path.joined(separator: " ")) subcommand"
                 throw MapError(
-                    .invalidRequest, "unknown \(kind) '\(word)'" + DidYouMean.hint(DidYouMean.word(for: word, among: command.subcommandNames)),
+                    .invalidRequest,
+                    "unknown \(kind) '\(word)'"
+                        + DidYouMean.hint(DidYouMean.word(for: word, among: command.subcommandNames)),
                     remedy: "see '\(command.invocation) --help'")
             }
             command = next

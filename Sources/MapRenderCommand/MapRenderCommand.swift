@@ -1,10 +1,11 @@
+import MapCommandLine
+import MapErrors
+import MapRenderCairo
+import MapRenderCore
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import MapCommandLine
-import MapRenderCairo
-import MapRenderCore
-import MapErrors
 
 /// The `maprender` command: reads the arguments, runs a subcommand, and turns any error
 /// into one `error:` line and a sysexits status.
@@ -60,11 +61,14 @@ public enum MapRenderCommand {
         if command == nil, let first = words.first, !first.hasPrefix("-") {
             throw MapError(
                 .invalidRequest,
-                "unknown command '\(first)'" + DidYouMean.hint(DidYouMean.word(for: first, among: CommandTable.root.subcommandNames)),
+                "unknown command '\(first)'"
+                    + DidYouMean.hint(DidYouMean.word(for: first, among: CommandTable.root.subcommandNames)),
                 remedy: "see 'maprender --help'")
         }
         if words.isEmpty {
-            throw MapError(.invalidRequest, "nothing to draw", remedy: "try 'maprender --places favs.db -o map.png', or see 'maprender --help'")
+            throw MapError(
+                .invalidRequest, "nothing to draw",
+                remedy: "try 'maprender --places favs.db -o map.png', or see 'maprender --help'")
         }
         var cursor = ArgumentCursor(words, programName: MapRenderCommand.name)
         let request = try RenderRequest(parsing: &cursor)

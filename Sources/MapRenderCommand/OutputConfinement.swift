@@ -1,6 +1,6 @@
 import Foundation
-import MapRenderCore
 import MapErrors
+import MapRenderCore
 
 /// Keeps every file a batch job writes inside `--out-dir`.
 struct OutputConfinement {
@@ -11,7 +11,9 @@ struct OutputConfinement {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw MapError(.cannotCreate, "\(directory): cannot create the output folder", remedy: "check the path and its permissions")
+            throw MapError(
+                .cannotCreate, "\(directory): cannot create the output folder",
+                remedy: "check the path and its permissions")
         }
         root = URL(fileURLWithPath: directory).resolvingSymlinksInPath()
     }
@@ -22,8 +24,11 @@ struct OutputConfinement {
     ///   symbolic link inside the folder that leads out of it.
     func confine(_ name: String) throws(MapError) -> String {
         let components = name.split(separator: "/", omittingEmptySubsequences: true)
-        guard !name.hasPrefix("/"), name != "-", !components.isEmpty, !components.contains(".."), !name.contains("\0") else {
-            throw MapError(.invalidRequest, "output '\(name)' escapes --out-dir", remedy: "give a relative path inside the output folder, without '..'")
+        guard !name.hasPrefix("/"), name != "-", !components.isEmpty, !components.contains(".."), !name.contains("\0")
+        else {
+            throw MapError(
+                .invalidRequest, "output '\(name)' escapes --out-dir",
+                remedy: "give a relative path inside the output folder, without '..'")
         }
         let target = components.reduce(root) { $0.appendingPathComponent(String($1)) }
         let folder = target.deletingLastPathComponent()
@@ -31,7 +36,9 @@ struct OutputConfinement {
         // created outside before the check below refused the file. The deepest part that
         // exists (a dangling link too: attributes do not follow links) is resolved.
         var existing = folder
-        while existing.path.count > root.path.count, (try? FileManager.default.attributesOfItem(atPath: existing.path)) == nil {
+        while existing.path.count > root.path.count,
+            (try? FileManager.default.attributesOfItem(atPath: existing.path)) == nil
+        {
             existing = existing.deletingLastPathComponent()
         }
         try requireInside(existing, name)
@@ -48,7 +55,9 @@ struct OutputConfinement {
     private func requireInside(_ folder: URL, _ name: String) throws(MapError) {
         let resolved = folder.resolvingSymlinksInPath().path
         guard resolved == root.path || resolved.hasPrefix(root.path + "/") else {
-            throw MapError(.invalidRequest, "output '\(name)' escapes --out-dir through a symbolic link", remedy: "give a path inside the output folder")
+            throw MapError(
+                .invalidRequest, "output '\(name)' escapes --out-dir through a symbolic link",
+                remedy: "give a path inside the output folder")
         }
     }
 }

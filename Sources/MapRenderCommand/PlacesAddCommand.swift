@@ -1,7 +1,7 @@
-import MapGeometry
-import MapRenderCore
 import MapErrors
 import MapFavorites
+import MapGeometry
+import MapRenderCore
 
 /// `maprender places add` and `places geocode`: the subcommands that make up a place's
 /// fields, from the command line, a geocoding service or the embedded Natural Earth data.
@@ -16,9 +16,11 @@ enum PlacesAddCommand {
         var place = FavoritePlace(
             name: name, street: arguments["--street"], city: arguments["--city"], state: arguments["--state"],
             postal: arguments["--postal"], coordinate: Coordinate(latitude: 0, longitude: 0),
-            showsProximity: arguments.flags.contains("--proximity"), isGoingNext: arguments.flags.contains("--going-next"))
+            showsProximity: arguments.flags.contains("--proximity"),
+            isGoingNext: arguments.flags.contains("--going-next"))
         guard !name.trimmingCharacters(in: " ").isEmpty else {
-            throw MapError(.invalidRequest, "--name is empty", remedy: "give the place a name (it is the callout title)")
+            throw MapError(
+                .invalidRequest, "--name is empty", remedy: "give the place a name (it is the callout title)")
         }
         if let radius = arguments["--radius"] { place.radius = try ValueParser.distance(radius, option: "--radius") }
         if let color = arguments["--color"] {
@@ -34,7 +36,8 @@ enum PlacesAddCommand {
         case (nil, nil, let address?):
             guard let endpoint = arguments["--geocoder"] else {
                 throw MapError(
-                    .invalidRequest, "--address needs --geocoder URL: maprender looks addresses up only at a service you name",
+                    .invalidRequest,
+                    "--address needs --geocoder URL: maprender looks addresses up only at a service you name",
                     remedy: "add --geocoder URL of a Nominatim-compatible service, or give --lat and --lon")
             }
             var geocoder = try ForwardGeocoder(endpoint: endpoint)
@@ -61,17 +64,22 @@ enum PlacesAddCommand {
 
     /// `places geocode [--id N]`: reverse geocodes stored places and fills their empty city
     /// and state, all in one transaction.
-    static func geocode(_ arguments: PlacesCommand.Arguments, _ store: PlaceStore, _ writer: FavoritesWriter)
+    static func geocode(
+        _ arguments: PlacesCommand.Arguments, _ store: PlaceStore, _ writer: FavoritesWriter
+    )
         throws(MapError)
     {
         var places = try store.favorites()
         if let text = arguments["--id"] {
             guard let id = Int64(text.trimmingCharacters(in: " ")) else {
-                throw MapError(.invalidRequest, "--id: '\(text)' is not a whole number", remedy: "give the id 'places list' shows")
+                throw MapError(
+                    .invalidRequest, "--id: '\(text)' is not a whole number", remedy: "give the id 'places list' shows")
             }
             places = places.filter { $0.id == id }
             guard !places.isEmpty else {
-                throw MapError(.invalidData, "\(writer.path): no place with id \(id)", remedy: "see 'maprender places list --db \(writer.path)'")
+                throw MapError(
+                    .invalidData, "\(writer.path): no place with id \(id)",
+                    remedy: "see 'maprender places list --db \(writer.path)'")
             }
         }
         var changed = [FavoritePlace]()
@@ -82,8 +90,10 @@ enum PlacesAddCommand {
             let label = "\(place.id.map(String.init) ?? "?") \(place.name)"
             if place != before {
                 changed.append(place)
-                lines.append("\(label): " + [place.city.map { "city \($0)" }, place.state.map { "state \($0)" }]
-                    .compactMap { $0 }.joined(separator: ", "))
+                lines.append(
+                    "\(label): "
+                        + [place.city.map { "city \($0)" }, place.state.map { "state \($0)" }]
+                        .compactMap { $0 }.joined(separator: ", "))
             } else {
                 lines.append("\(label): unchanged" + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"))
             }
@@ -114,7 +124,9 @@ enum PlacesAddCommand {
     }
 
     /// Puts each given value into the matching part the user left empty.
-    private static func fillEmpty(_ place: inout FavoritePlace, street: String?, city: String?, state: String?, postal: String?) {
+    private static func fillEmpty(
+        _ place: inout FavoritePlace, street: String?, city: String?, state: String?, postal: String?
+    ) {
         if isBlank(place.street), let street { place.street = street }
         if isBlank(place.city), let city { place.city = city }
         if isBlank(place.state), let state { place.state = state }

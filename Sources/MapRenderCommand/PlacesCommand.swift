@@ -1,9 +1,9 @@
 import MapCommandLine
+import MapErrors
+import MapFavorites
+import MapFormats
 import MapGeometry
 import MapRenderCore
-import MapErrors
-import MapFormats
-import MapFavorites
 
 /// `maprender places list|add|remove|import|export|geocode --db DB …`: manages a favorites
 /// database (DESIGN.md §3). Every change is one transaction; a Core Data store is read
@@ -22,7 +22,9 @@ enum PlacesCommand {
         /// The favorites database; every subcommand needs one.
         func database() throws(MapError) -> String {
             guard let path = values["--db"] else {
-                throw MapError(.invalidRequest, "places \(subcommand) needs --db DB", remedy: "name the favorites database, e.g. --db favs.db")
+                throw MapError(
+                    .invalidRequest, "places \(subcommand) needs --db DB",
+                    remedy: "name the favorites database, e.g. --db favs.db")
             }
             return path
         }
@@ -54,7 +56,8 @@ enum PlacesCommand {
         }
         var arguments = Arguments(subcommand: command.name)
         var cursor = ArgumentCursor(Array(words.dropFirst()), programName: MapRenderCommand.name)
-        try table.parse(&cursor, into: &arguments, command: "places \(command.name)") { arguments, word throws(MapError) in
+        try table.parse(&cursor, into: &arguments, command: "places \(command.name)") {
+            arguments, word throws(MapError) in
             guard arguments.subcommand == "import" else {
                 throw MapError(
                     .invalidRequest, "places \(arguments.subcommand) takes no argument '\(word)'",
@@ -80,12 +83,14 @@ enum PlacesCommand {
             if place.showsProximity { flags.append("proximity") }
             if place.isGoingNext { flags.append("going-next") }
             // A line break in a name or an address must not split the row: shown as \n.
-            rows.append([
-                place.id.map(String.init) ?? "", place.name, place.addressLine ?? "-",
-                place.coordinate.latitude.decimalString(places: 6), place.coordinate.longitude.decimalString(places: 6),
-                place.radius.map { $0.decimalString(places: $0 == $0.rounded() ? 0 : 1) + " m" } ?? "-",
-                flags.isEmpty ? "-" : flags.joined(separator: ","), place.pinColor ?? "-",
-            ].map(Console.escapingControlCharacters))
+            rows.append(
+                [
+                    place.id.map(String.init) ?? "", place.name, place.addressLine ?? "-",
+                    place.coordinate.latitude.decimalString(places: 6),
+                    place.coordinate.longitude.decimalString(places: 6),
+                    place.radius.map { $0.decimalString(places: $0 == $0.rounded() ? 0 : 1) + " m" } ?? "-",
+                    flags.isEmpty ? "-" : flags.joined(separator: ","), place.pinColor ?? "-",
+                ].map(Console.escapingControlCharacters))
         }
         let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
         // Numbers right-aligned, text left-aligned, two spaces between columns.
@@ -114,13 +119,16 @@ enum PlacesCommand {
         switch (arguments["--id"], arguments["--name"]) {
         case (let id?, nil):
             guard let number = Int64(id.trimmingCharacters(in: " ")) else {
-                throw MapError(.invalidRequest, "--id: '\(id)' is not a whole number", remedy: "give the id 'places list' shows")
+                throw MapError(
+                    .invalidRequest, "--id: '\(id)' is not a whole number", remedy: "give the id 'places list' shows")
             }
             removed = try writer.removePlace(id: number)
         case (nil, let name?):
             removed = try writer.removePlace(named: name)
         default:
-            throw MapError(.invalidRequest, "places remove needs either --id N or --name NAME", remedy: "see 'maprender places --help'")
+            throw MapError(
+                .invalidRequest, "places remove needs either --id N or --name NAME",
+                remedy: "see 'maprender places --help'")
         }
         Console.print("removed \(removed.id.map(String.init) ?? "?") \(removed.name)")
     }
@@ -129,7 +137,9 @@ enum PlacesCommand {
 
     private static func importFiles(_ files: [String], _ writer: FavoritesWriter) throws(MapError) {
         guard !files.isEmpty else {
-            throw MapError(.invalidRequest, "places import needs at least one FILE (.gpx, .csv or .geojson)", remedy: "see 'maprender places --help'")
+            throw MapError(
+                .invalidRequest, "places import needs at least one FILE (.gpx, .csv or .geojson)",
+                remedy: "see 'maprender places --help'")
         }
         // Every file is read and checked before the one transaction that adds them all.
         var places = [FavoritePlace]()
@@ -152,7 +162,9 @@ enum PlacesCommand {
         } else if output != "-", let fromName = FavoritesFormat(fileName: output) {
             format = fromName
         } else {
-            throw MapError(.invalidRequest, "places export needs --format geojson|gpx|csv", remedy: "or name the -o file .geojson, .gpx or .csv")
+            throw MapError(
+                .invalidRequest, "places export needs --format geojson|gpx|csv",
+                remedy: "or name the -o file .geojson, .gpx or .csv")
         }
         let places = try store.favorites()
         // An export writes what the database holds, or says what it could not.

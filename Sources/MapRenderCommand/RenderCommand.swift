@@ -1,13 +1,13 @@
 import Foundation
+import MapErrors
+import MapFavorites
+import MapFormats
 import MapGeometry
+import MapInputs
 import MapRenderCairo
 import MapRenderCore
 import MapRenderSVG
-import MapErrors
-import MapFormats
-import MapInputs
 import MapTiles
-import MapFavorites
 
 /// `maprender [render] …`: draws one map and writes it, with its sidecar when asked.
 enum RenderCommand {
@@ -31,7 +31,9 @@ enum RenderCommand {
     /// Renders a request without writing anything: `execute` without its last step, which
     /// `batch` runs on another thread while the next map renders. `inBatch` keeps the render
     /// on its worker's core (see `CairoRenderer.decodesImagesInParallel`).
-    static func render(_ request: RenderRequest, inBatch: Bool = false, report: ([Diagnostic]) -> Void) throws(MapError) -> MapSnapshot {
+    static func render(
+        _ request: RenderRequest, inBatch: Bool = false, report: ([Diagnostic]) -> Void
+    ) throws(MapError) -> MapSnapshot {
         guard let output = request.output else {
             throw MapError(.invalidRequest, "no output file", remedy: "give -o FILE (or -o - for standard output)")
         }
@@ -40,8 +42,12 @@ enum RenderCommand {
         let inputs = request.placeDatabases + request.geoJSONFiles + request.trackInput.paths
         for target in [output] + (request.sidecar.map { [$0] } ?? []) where target != "-" {
             let resolved = URL(fileURLWithPath: target).standardizedFileURL.resolvingSymlinksInPath().path
-            if inputs.contains(where: { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path == resolved }) {
-                throw MapError(.invalidRequest, "\(target): is also an input; writing it would replace that input", remedy: "give -o and --sidecar paths of their own")
+            if inputs.contains(where: {
+                URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path == resolved
+            }) {
+                throw MapError(
+                    .invalidRequest, "\(target): is also an input; writing it would replace that input",
+                    remedy: "give -o and --sidecar paths of their own")
             }
         }
         let format = try request.resolvedFormat()
@@ -69,7 +75,9 @@ enum RenderCommand {
         // Stage every file first, so a failure leaves none of them behind.
         var staged: [StagedFile] = []
         if let sidecar = request.sidecar {
-            staged.append(try StagedFile(bytes: Array((snapshot.sidecar.serialized(indent: 2) + "\n").utf8), destination: sidecar))
+            staged.append(
+                try StagedFile(bytes: Array((snapshot.sidecar.serialized(indent: 2) + "\n").utf8), destination: sidecar)
+            )
         }
         if output == "-" {
             guard Console.writeOutput(snapshot.data) else {
@@ -90,7 +98,9 @@ enum SceneLoading {
     }
 
     /// What `--basemap` and `--map-type` name.
-    static func basemap(for request: RenderRequest) throws(MapError) -> (vector: (any BasemapSource)?, tiles: (any RasterTileSource)?) {
+    static func basemap(
+        for request: RenderRequest
+    ) throws(MapError) -> (vector: (any BasemapSource)?, tiles: (any RasterTileSource)?) {
         try TileSourceFactory.basemap(for: request.basemap, mapType: request.mapType, options: request.tileOptions)
     }
 
@@ -109,7 +119,9 @@ extension RenderRequest {
         inputs.trackDisplay = trackDisplay
         inputs.showsTrackMarkers = showsTrackMarkers
         inputs.marksGeofenceEvents = marksGeofenceEvents
-        inputs.markerImage = markerImage.map { SceneInputs.MarkerImageFile(path: $0.path, anchorX: $0.anchorX, anchorY: $0.anchorY) }
+        inputs.markerImage = markerImage.map {
+            SceneInputs.MarkerImageFile(path: $0.path, anchorX: $0.anchorX, anchorY: $0.anchorY)
+        }
         inputs.pins = pins
         inputs.circles = circles
         inputs.userLocation = userLocation

@@ -1,7 +1,7 @@
 import MapCommandLine
+import MapErrors
 import MapGeometry
 import MapRenderCore
-import MapErrors
 import MapTiles
 
 /// Everything `maprender render` and `maprender fit` take from the command line.
@@ -62,7 +62,8 @@ struct RenderRequest {
     var framing: Framing {
         if let center, let zoom { return .centerZoom(center, zoom: zoom) }
         if let center, let span {
-            return .region(.make(center: center, latitudinalMeters: span.latitudinal, longitudinalMeters: span.longitudinal))
+            return .region(
+                .make(center: center, latitudinalMeters: span.latitudinal, longitudinalMeters: span.longitudinal))
         }
         let options = FitOptions(padding: EdgeInsets(all: padding), maximumZoom: maximumZoom)
         if let center { return .fitAround(center, options) }
@@ -82,7 +83,9 @@ struct RenderRequest {
         guard let output, output != "-" else { return .png }
         let ext = output.split(separator: ".").last.map { $0.lowercased() } ?? ""
         guard output.contains("."), let format = ImageFormat(rawValue: ext) else {
-            throw MapError(.invalidRequest, "cannot tell the format of '\(output)' from its extension", remedy: "name it .png, .svg or .pdf, or give --format")
+            throw MapError(
+                .invalidRequest, "cannot tell the format of '\(output)' from its extension",
+                remedy: "name it .png, .svg or .pdf, or give --format")
         }
         return format
     }

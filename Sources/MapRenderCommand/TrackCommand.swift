@@ -1,10 +1,10 @@
-import MapCommandLine
 import Foundation
+import MapCommandLine
+import MapErrors
+import MapFavorites
+import MapFormats
 import MapGeometry
 import MapRenderCore
-import MapErrors
-import MapFormats
-import MapFavorites
 
 /// `maprender track stats|events …`: measures recorded tracks, or replays them against the
 /// geofences of a favorites database.
@@ -27,18 +27,25 @@ enum TrackCommand {
         let table = command.name == "stats" ? TrackOptions.stats : TrackOptions.events
         var cursor = ArgumentCursor(Array(words.dropFirst()), programName: MapRenderCommand.name)
         var arguments = Arguments()
-        try table.parse(&cursor, into: &arguments, command: "track \(command.name)") { arguments, word throws(MapError) in
+        try table.parse(&cursor, into: &arguments, command: "track \(command.name)") {
+            arguments, word throws(MapError) in
             // A word such as '-5' is no track file: it is refused as an option would be.
-            if word.hasPrefix("-") && word != "-" { throw table.unknownOption(word, command: "track \(command.name)", programName: MapRenderCommand.name) }
+            if word.hasPrefix("-") && word != "-" {
+                throw table.unknownOption(word, command: "track \(command.name)", programName: MapRenderCommand.name)
+            }
             arguments.input.paths.append(word)
         }
         if command.name == "stats" {
             try stats(arguments.input, json: arguments.json)
         } else {
             guard !arguments.placeDatabases.isEmpty else {
-                throw MapError(.invalidRequest, "track events needs --places DB", remedy: "give the favorites database whose geofences to check")
+                throw MapError(
+                    .invalidRequest, "track events needs --places DB",
+                    remedy: "give the favorites database whose geofences to check")
             }
-            try events(arguments.input, placeDatabases: arguments.placeDatabases, cushion: arguments.cushion, json: arguments.json)
+            try events(
+                arguments.input, placeDatabases: arguments.placeDatabases, cushion: arguments.cushion,
+                json: arguments.json)
         }
     }
 
@@ -54,7 +61,10 @@ enum TrackCommand {
         let s = statistics
         let rows: [(String, String)] = [
             ("files", files.joined(separator: ", ")),
-            ("tracks", "\(s.trackCount) (\(s.segmentCount) segment\(s.segmentCount == 1 ? "" : "s"), \(s.fixCount) fixes)"),
+            (
+                "tracks",
+                "\(s.trackCount) (\(s.segmentCount) segment\(s.segmentCount == 1 ? "" : "s"), \(s.fixCount) fixes)"
+            ),
             ("distance", (s.distance / 1000).decimalString(places: 2) + " km"),
             ("duration", s.duration.map(clock) ?? "unknown (no timestamps)"),
             ("moving time", s.movingTime.map(clock) ?? "unknown"),
@@ -91,8 +101,10 @@ enum TrackCommand {
             (
                 "cleaning",
                 .object([
-                    ("input_fixes", .number(Double(report.inputFixCount))), ("kept_fixes", .number(Double(report.keptFixCount))),
-                    ("invalid", .number(Double(report.invalidCount))), ("inaccurate", .number(Double(report.inaccurateCount))),
+                    ("input_fixes", .number(Double(report.inputFixCount))),
+                    ("kept_fixes", .number(Double(report.keptFixCount))),
+                    ("invalid", .number(Double(report.invalidCount))),
+                    ("inaccurate", .number(Double(report.inaccurateCount))),
                     ("stale", .number(Double(report.staleCount))), ("too_close", .number(Double(report.tooCloseCount))),
                     ("gap_splits", .number(Double(report.gapSplitCount))),
                 ])
@@ -124,7 +136,9 @@ enum TrackCommand {
 
     // MARK: - events
 
-    private static func events(_ input: TrackInput, placeDatabases: [String], cushion: Double, json: Bool) throws(MapError) {
+    private static func events(
+        _ input: TrackInput, placeDatabases: [String], cushion: Double, json: Bool
+    ) throws(MapError) {
         var places: [Place] = []
         for path in placeDatabases {
             places += try PlaceStore.readPlaces(atPath: path)
@@ -145,7 +159,8 @@ enum TrackCommand {
                 JSONValue.object([
                     ("kind", .string(event.kind.rawValue)), ("place", .string(event.region.title)),
                     ("time", event.timestamp.map { .string(ISO8601Timestamp.string(from: $0)) } ?? .null),
-                    ("latitude", .number(event.coordinate.latitude)), ("longitude", .number(event.coordinate.longitude)),
+                    ("latitude", .number(event.coordinate.latitude)),
+                    ("longitude", .number(event.coordinate.longitude)),
                     ("track", .string(tracks[event.trackIndex].name ?? "")),
                 ])
             }

@@ -1,8 +1,8 @@
 import Foundation
-import MapRenderCore
 import MapErrors
-import MapInputs
 import MapGeometry
+import MapInputs
+import MapRenderCore
 
 /// The track files of a `maprender track` run, and how to clean them.
 struct TrackInput {
@@ -18,7 +18,9 @@ struct TrackInput {
         if !isTime { return try ValueParser.distance(text, option: option) }
         let seconds = try ValueParser.number(text, option: option)
         guard seconds > 0 else {
-            throw MapError(.invalidRequest, "\(option): '\(text)' is not a positive number of seconds", remedy: "give seconds, e.g. 300, or 'none'")
+            throw MapError(
+                .invalidRequest, "\(option): '\(text)' is not a positive number of seconds",
+                remedy: "give seconds, e.g. 300, or 'none'")
         }
         return seconds
     }

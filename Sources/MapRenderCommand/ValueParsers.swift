@@ -1,6 +1,6 @@
+import MapErrors
 import MapGeometry
 import MapRenderCore
-import MapErrors
 
 /// Parsers for option values, each failing with a usage error that names the option.
 enum ValueParser {
@@ -16,7 +16,9 @@ enum ValueParser {
     static func coordinate(_ text: String, option: String, extra: Int = 0) throws(MapError) -> (Coordinate, [String]) {
         let fields = text.split(separator: ",", maxSplits: 1 + extra, omittingEmptySubsequences: false).map(String.init)
         guard fields.count >= 2 else {
-            throw MapError(.invalidRequest, "\(option): '\(text)' is not LAT,LON", remedy: "write latitude first, e.g. 39.7392,-104.9903")
+            throw MapError(
+                .invalidRequest, "\(option): '\(text)' is not LAT,LON",
+                remedy: "write latitude first, e.g. 39.7392,-104.9903")
         }
         let coordinate = Coordinate(
             latitude: try number(fields[0], option: option), longitude: try number(fields[1], option: option))
@@ -40,7 +42,9 @@ enum ValueParser {
             break
         }
         guard let value = Double(digits), value.isFinite, value > 0 else {
-            throw MapError(.invalidRequest, "\(option): '\(text)' is not a distance", remedy: "give a positive number of meters, or with a unit: 500m, 2km, 1.5mi")
+            throw MapError(
+                .invalidRequest, "\(option): '\(text)' is not a distance",
+                remedy: "give a positive number of meters, or with a unit: 500m, 2km, 1.5mi")
         }
         return value * factor
     }
@@ -49,10 +53,13 @@ enum ValueParser {
     static func size(_ text: String, option: String) throws(MapError) -> CanvasSize {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0 else {
-            throw MapError(.invalidRequest, "\(option): '\(text)' is not WIDTHxHEIGHT", remedy: "give positive whole points, e.g. 800x600")
+            throw MapError(
+                .invalidRequest, "\(option): '\(text)' is not WIDTHxHEIGHT",
+                remedy: "give positive whole points, e.g. 800x600")
         }
         guard width <= 20_000, height <= 20_000 else {
-            throw MapError(.invalidRequest, "\(option): \(text) is too large", remedy: "each side may be at most 20000 points")
+            throw MapError(
+                .invalidRequest, "\(option): \(text) is too large", remedy: "each side may be at most 20000 points")
         }
         return CanvasSize(width: Double(width), height: Double(height))
     }

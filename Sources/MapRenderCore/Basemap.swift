@@ -1,5 +1,5 @@
-public import MapGeometry
 public import MapErrors
+public import MapGeometry
 
 /// A polygon in map points: the outer ring first, then any holes.
 public typealias MapPolygon = [[MapPoint]]

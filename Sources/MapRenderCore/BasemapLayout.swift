@@ -4,7 +4,9 @@ import MapGeometry
 /// collisions with each other, with markers or with callouts.
 enum BasemapLayout {
     /// The fills and strokes of the basemap, bottom to top, in every visible world copy.
-    static func geometryCommands(_ basemap: VectorBasemap, in viewport: Viewport, style: BasemapStyle, drawsAreas: Bool) -> [DrawCommand] {
+    static func geometryCommands(
+        _ basemap: VectorBasemap, in viewport: Viewport, style: BasemapStyle, drawsAreas: Bool
+    ) -> [DrawCommand] {
         var commands: [DrawCommand] = []
         // Lines thin out at small scales so a world map does not turn into a tangle.
         let weight = min(1, max(0.5, (viewport.zoom - 1) / 5))
@@ -25,7 +27,8 @@ enum BasemapLayout {
             fill(basemap.lakes, style.waterColor)
             stroke(basemap.rivers, StrokeStyle(color: style.waterColor, lineWidth: 1.2 * weight))
         }
-        stroke(basemap.adminLines, StrokeStyle(color: style.adminLineColor, lineWidth: 0.8 * weight, dashPattern: [4, 2]))
+        stroke(
+            basemap.adminLines, StrokeStyle(color: style.adminLineColor, lineWidth: 0.8 * weight, dashPattern: [4, 2]))
         stroke(basemap.borders, StrokeStyle(color: style.borderColor, lineWidth: 1.2 * weight))
         return commands
     }
@@ -37,7 +40,10 @@ enum BasemapLayout {
             let rect = tile.path.mapRect
             let topLeft = viewport.point(for: rect.origin)
             let bottomRight = viewport.point(for: MapPoint(x: rect.maxX, y: rect.maxY))
-            return .image(image, in: CanvasRect(x: topLeft.x, y: topLeft.y, width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y))
+            return .image(
+                image,
+                in: CanvasRect(
+                    x: topLeft.x, y: topLeft.y, width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y))
         }
     }
 
@@ -51,11 +57,15 @@ enum BasemapLayout {
         let canvas = CanvasRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height).insetBy(2)
         var taken = obstacles
         var commands: [DrawCommand] = []
-        let ordered = labels.sorted { ($0.kind == .country ? 0 : 1, $0.rank, $0.name) < ($1.kind == .country ? 0 : 1, $1.rank, $1.name) }
+        let ordered = labels.sorted {
+            ($0.kind == .country ? 0 : 1, $0.rank, $0.name) < ($1.kind == .country ? 0 : 1, $1.rank, $1.name)
+        }
         for label in ordered {
             let offset = viewport.worldCopyOffset(forMapX: label.point.x)
             let point = viewport.point(for: MapPoint(x: label.point.x + offset, y: label.point.y))
-            guard canvas.insetBy(-40).contains(CanvasRect(x: point.x, y: point.y, width: 0, height: 0)) else { continue }
+            guard canvas.insetBy(-40).contains(CanvasRect(x: point.x, y: point.y, width: 0, height: 0)) else {
+                continue
+            }
             let size = fontSize(for: label)
             let font = Font(family: fontFamily, size: size, isBold: label.kind != .city)
             let text = label.kind == .country ? label.name.uppercased() : label.name
@@ -63,27 +73,40 @@ enum BasemapLayout {
             var candidates: [(CanvasRect, CanvasPoint)] = []
             if label.kind == .country {
                 let origin = CanvasPoint(x: point.x - metrics.width / 2, y: point.y + metrics.ascent / 2)
-                candidates.append((CanvasRect(x: origin.x - 2, y: origin.y - metrics.ascent - 1, width: metrics.width + 4, height: metrics.height + 2), origin))
+                candidates.append(
+                    (
+                        CanvasRect(
+                            x: origin.x - 2, y: origin.y - metrics.ascent - 1, width: metrics.width + 4,
+                            height: metrics.height + 2), origin
+                    ))
             } else {
                 for side in [1.0, -1.0] {
                     let x = side > 0 ? point.x + 5 : point.x - 5 - metrics.width
                     let origin = CanvasPoint(x: x, y: point.y + metrics.ascent / 2 - 1)
-                    let rect = CanvasRect(x: min(x, point.x - 3) - 1, y: origin.y - metrics.ascent - 1,
+                    let rect = CanvasRect(
+                        x: min(x, point.x - 3) - 1, y: origin.y - metrics.ascent - 1,
                         width: metrics.width + 9, height: metrics.height + 2)
                     candidates.append((rect, origin))
                 }
             }
-            guard let (rect, origin) = candidates.first(where: { candidate in
-                canvas.contains(candidate.0) && !taken.contains { $0.intersects(candidate.0) }
-            }) else { continue }
+            guard
+                let (rect, origin) = candidates.first(where: { candidate in
+                    canvas.contains(candidate.0) && !taken.contains { $0.intersects(candidate.0) }
+                })
+            else { continue }
             taken.append(rect)
             if label.kind != .country {
                 let dot = label.kind == .capital ? 3.0 : 2.2
-                commands.append(.fill(Path.circle(center: point, radius: dot + 0.8), style.labelHaloColor, evenOdd: false))
+                commands.append(
+                    .fill(Path.circle(center: point, radius: dot + 0.8), style.labelHaloColor, evenOdd: false))
                 commands.append(.fill(Path.circle(center: point, radius: dot), style.labelColor, evenOdd: false))
             }
-            commands.append(.text(TextRun(text, origin: origin, font: font, color: style.labelColor.withAlpha(label.kind == .country ? 0.75 : 1),
-                haloColor: style.labelHaloColor, haloWidth: 1.5)))
+            commands.append(
+                .text(
+                    TextRun(
+                        text, origin: origin, font: font,
+                        color: style.labelColor.withAlpha(label.kind == .country ? 0.75 : 1),
+                        haloColor: style.labelHaloColor, haloWidth: 1.5)))
         }
         return commands
     }

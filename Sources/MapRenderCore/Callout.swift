@@ -25,7 +25,9 @@ public struct CalloutContent: Hashable, Sendable {
     ///
     /// Text wider than the style's maximum is shortened with an ellipsis at a character
     /// boundary (grapheme clusters, so no accent or emoji is split).
-    static func make(for place: Place, mode: CalloutMode, style: CalloutStyle, measurer: any TextMeasurer) -> CalloutContent? {
+    static func make(
+        for place: Place, mode: CalloutMode, style: CalloutStyle, measurer: any TextMeasurer
+    ) -> CalloutContent? {
         guard mode != .none, !place.title.isEmpty else { return nil }
         let titleFont = Font(family: style.fontFamily, size: style.titleSize, isBold: true)
         let subtitleFont = Font(family: style.fontFamily, size: style.subtitleSize)
@@ -39,7 +41,9 @@ public struct CalloutContent: Hashable, Sendable {
         if let subtitleMetrics { textHeight += lineGap + subtitleMetrics.height }
         let imageWidth = place.calloutImage == nil ? 0 : textHeight + imageGap
         let textWidth = max(titleMetrics.width, subtitleMetrics?.width ?? 0)
-        let size = CanvasSize(width: (imageWidth + textWidth + 2 * style.padding).rounded(.up), height: (textHeight + 2 * style.padding).rounded(.up))
+        let size = CanvasSize(
+            width: (imageWidth + textWidth + 2 * style.padding).rounded(.up),
+            height: (textHeight + 2 * style.padding).rounded(.up))
         return CalloutContent(
             title: title, subtitle: subtitle, size: size, titleMetrics: titleMetrics, subtitleMetrics: subtitleMetrics,
             image: place.calloutImage)
@@ -116,22 +120,34 @@ public struct PlacedCallout: Hashable, Sendable {
             let x = base(anchor.x, b.minX, b.maxX)
             elements += [.line(p(x - half, b.minY)), .line(anchor), .line(p(x + half, b.minY))]
         }
-        elements += [.line(p(b.maxX - r, b.minY)), .arc(center: p(b.maxX - r, b.minY + r), radius: r, startAngle: -.pi / 2, endAngle: 0)]
+        elements += [
+            .line(p(b.maxX - r, b.minY)),
+            .arc(center: p(b.maxX - r, b.minY + r), radius: r, startAngle: -.pi / 2, endAngle: 0),
+        ]
         if side == .left {
             let y = base(anchor.y, b.minY, b.maxY)
             elements += [.line(p(b.maxX, y - half)), .line(anchor), .line(p(b.maxX, y + half))]
         }
-        elements += [.line(p(b.maxX, b.maxY - r)), .arc(center: p(b.maxX - r, b.maxY - r), radius: r, startAngle: 0, endAngle: .pi / 2)]
+        elements += [
+            .line(p(b.maxX, b.maxY - r)),
+            .arc(center: p(b.maxX - r, b.maxY - r), radius: r, startAngle: 0, endAngle: .pi / 2),
+        ]
         if side == .above {
             let x = base(anchor.x, b.minX, b.maxX)
             elements += [.line(p(x + half, b.maxY)), .line(anchor), .line(p(x - half, b.maxY))]
         }
-        elements += [.line(p(b.minX + r, b.maxY)), .arc(center: p(b.minX + r, b.maxY - r), radius: r, startAngle: .pi / 2, endAngle: .pi)]
+        elements += [
+            .line(p(b.minX + r, b.maxY)),
+            .arc(center: p(b.minX + r, b.maxY - r), radius: r, startAngle: .pi / 2, endAngle: .pi),
+        ]
         if side == .right {
             let y = base(anchor.y, b.minY, b.maxY)
             elements += [.line(p(b.minX, y + half)), .line(anchor), .line(p(b.minX, y - half))]
         }
-        elements += [.line(p(b.minX, b.minY + r)), .arc(center: p(b.minX + r, b.minY + r), radius: r, startAngle: .pi, endAngle: 1.5 * .pi), .close]
+        elements += [
+            .line(p(b.minX, b.minY + r)),
+            .arc(center: p(b.minX + r, b.minY + r), radius: r, startAngle: .pi, endAngle: 1.5 * .pi), .close,
+        ]
         return Path(elements)
     }
 
@@ -151,17 +167,26 @@ public struct PlacedCallout: Hashable, Sendable {
             let side = bubble.height - 2 * style.padding
             let aspect = Double(image.pixelWidth) / Double(max(image.pixelHeight, 1))
             let (width, height) = aspect >= 1 ? (side, side / aspect) : (side * aspect, side)
-            let rect = CanvasRect(x: textX + (side - width) / 2, y: bubble.minY + style.padding + (side - height) / 2, width: width, height: height)
+            let rect = CanvasRect(
+                x: textX + (side - width) / 2, y: bubble.minY + style.padding + (side - height) / 2, width: width,
+                height: height)
             commands.append(.image(image, in: rect))
             textX += side + CalloutContent.imageGap
         }
         var baseline = bubble.minY + style.padding + content.titleMetrics.ascent
-        commands.append(.text(TextRun(content.title, origin: CanvasPoint(x: textX, y: baseline),
-            font: Font(family: style.fontFamily, size: style.titleSize, isBold: true), color: style.titleColor)))
+        commands.append(
+            .text(
+                TextRun(
+                    content.title, origin: CanvasPoint(x: textX, y: baseline),
+                    font: Font(family: style.fontFamily, size: style.titleSize, isBold: true), color: style.titleColor))
+        )
         if let subtitle = content.subtitle, let metrics = content.subtitleMetrics {
             baseline += content.titleMetrics.descent + CalloutContent.lineGap + metrics.ascent
-            commands.append(.text(TextRun(subtitle, origin: CanvasPoint(x: textX, y: baseline),
-                font: Font(family: style.fontFamily, size: style.subtitleSize), color: style.subtitleColor)))
+            commands.append(
+                .text(
+                    TextRun(
+                        subtitle, origin: CanvasPoint(x: textX, y: baseline),
+                        font: Font(family: style.fontFamily, size: style.subtitleSize), color: style.subtitleColor)))
         }
         return commands
     }

@@ -28,7 +28,11 @@ struct CalloutPlacer {
         var dropped: [Int] = []
         for request in requests {
             let candidates = self.candidates(for: request)
-            if let choice = candidates.first(where: { fits($0, placed: placed, ownMarker: request.index) }) { placed.append(choice) } else { dropped.append(request.index) }
+            if let choice = candidates.first(where: { fits($0, placed: placed, ownMarker: request.index) }) {
+                placed.append(choice)
+            } else {
+                dropped.append(request.index)
+            }
         }
         return (placed, dropped)
     }
@@ -37,7 +41,9 @@ struct CalloutPlacer {
         let bounds = callout.bounds
         guard canvas.contains(bounds) else { return false }
         if placed.contains(where: { $0.bounds.intersects(bounds) }) { return false }
-        for (index, rect) in markerRects.enumerated() where index != ownMarker && rect.intersects(bounds) { return false }
+        for (index, rect) in markerRects.enumerated() where index != ownMarker && rect.intersects(bounds) {
+            return false
+        }
         return true
     }
 
@@ -55,22 +61,28 @@ struct CalloutPlacer {
 
         func above(_ shift: Double) -> PlacedCallout {
             let anchor = CanvasPoint(x: point.x, y: headTop - 1)
-            let bubble = CanvasRect(x: point.x - size.width / 2 + shift, y: anchor.y - pointer - size.height, width: size.width, height: size.height)
+            let bubble = CanvasRect(
+                x: point.x - size.width / 2 + shift, y: anchor.y - pointer - size.height, width: size.width,
+                height: size.height)
             return PlacedCallout(content: request.content, bubble: bubble, anchor: anchor, side: .above)
         }
         func below(_ shift: Double) -> PlacedCallout {
             let anchor = CanvasPoint(x: point.x, y: point.y + margins.bottom)
-            let bubble = CanvasRect(x: point.x - size.width / 2 + shift, y: anchor.y + pointer, width: size.width, height: size.height)
+            let bubble = CanvasRect(
+                x: point.x - size.width / 2 + shift, y: anchor.y + pointer, width: size.width, height: size.height)
             return PlacedCallout(content: request.content, bubble: bubble, anchor: anchor, side: .below)
         }
         func left(_ shift: Double) -> PlacedCallout {
             let anchor = CanvasPoint(x: point.x - margins.left, y: headMiddle)
-            let bubble = CanvasRect(x: anchor.x - pointer - size.width, y: headMiddle - size.height / 2 + shift, width: size.width, height: size.height)
+            let bubble = CanvasRect(
+                x: anchor.x - pointer - size.width, y: headMiddle - size.height / 2 + shift, width: size.width,
+                height: size.height)
             return PlacedCallout(content: request.content, bubble: bubble, anchor: anchor, side: .left)
         }
         func right(_ shift: Double) -> PlacedCallout {
             let anchor = CanvasPoint(x: point.x + margins.right, y: headMiddle)
-            let bubble = CanvasRect(x: anchor.x + pointer, y: headMiddle - size.height / 2 + shift, width: size.width, height: size.height)
+            let bubble = CanvasRect(
+                x: anchor.x + pointer, y: headMiddle - size.height / 2 + shift, width: size.width, height: size.height)
             return PlacedCallout(content: request.content, bubble: bubble, anchor: anchor, side: .right)
         }
         var candidates = [above(0), below(0), left(0), right(0)]

@@ -39,9 +39,12 @@ public struct Path: Hashable, Sendable {
             .line(CanvasPoint(x: rect.maxX, y: rect.maxY - r)),
             .arc(center: CanvasPoint(x: rect.maxX - r, y: rect.maxY - r), radius: r, startAngle: 0, endAngle: .pi / 2),
             .line(CanvasPoint(x: rect.minX + r, y: rect.maxY)),
-            .arc(center: CanvasPoint(x: rect.minX + r, y: rect.maxY - r), radius: r, startAngle: .pi / 2, endAngle: .pi),
+            .arc(
+                center: CanvasPoint(x: rect.minX + r, y: rect.maxY - r), radius: r, startAngle: .pi / 2, endAngle: .pi),
             .line(CanvasPoint(x: rect.minX, y: rect.minY + r)),
-            .arc(center: CanvasPoint(x: rect.minX + r, y: rect.minY + r), radius: r, startAngle: .pi, endAngle: 1.5 * .pi),
+            .arc(
+                center: CanvasPoint(x: rect.minX + r, y: rect.minY + r), radius: r, startAngle: .pi, endAngle: 1.5 * .pi
+            ),
             .close,
         ])
     }
@@ -72,7 +75,10 @@ public struct Path: Hashable, Sendable {
         for element in elements {
             switch element {
             case .move(let p), .line(let p): add(p)
-            case .curve(let a, let b, let c): add(a); add(b); add(c)
+            case .curve(let a, let b, let c):
+                add(a)
+                add(b)
+                add(c)
             case .arc(let center, let radius, _, _): add(center, radius)
             case .close: break
             }
@@ -161,7 +167,9 @@ public struct TextRun: Hashable, Sendable {
     public var haloWidth: Double
 
     /// Creates a text run.
-    public init(_ string: String, origin: CanvasPoint, font: Font, color: Color, haloColor: Color? = nil, haloWidth: Double = 0) {
+    public init(
+        _ string: String, origin: CanvasPoint, font: Font, color: Color, haloColor: Color? = nil, haloWidth: Double = 0
+    ) {
         self.string = string
         self.origin = origin
         self.font = font

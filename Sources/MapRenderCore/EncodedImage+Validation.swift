@@ -32,7 +32,8 @@ extension EncodedImage {
         do {
             try self.init(validating: bytes, limits: limits)
         } catch {
-            throw MapError(.invalidData, "\(error.reason)", at: InputLocation(file: source), remedy: "give a PNG or JPEG image")
+            throw MapError(
+                .invalidData, "\(error.reason)", at: InputLocation(file: source), remedy: "give a PNG or JPEG image")
         }
     }
 }

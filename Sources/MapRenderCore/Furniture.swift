@@ -1,4 +1,5 @@
 import MapGeometry
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -11,7 +12,8 @@ import MapGeometry
 enum Furniture {
     /// The scale bar, attribution and title of a scene, with the rectangles they cover.
     static func layOut(
-        scene: MapScene, trackRange: ClosedRange<Double>?, viewport: Viewport, style: FurnitureStyle, measurer: any TextMeasurer
+        scene: MapScene, trackRange: ClosedRange<Double>?, viewport: Viewport, style: FurnitureStyle,
+        measurer: any TextMeasurer
     ) -> (commands: [DrawCommand], rects: [CanvasRect]) {
         var commands: [DrawCommand] = []
         var rects: [CanvasRect] = []
@@ -22,17 +24,23 @@ enum Furniture {
             rects.append(bar.rect)
             reserved = bar.rect.width
         }
-        for part in [attribution(scene.attribution, viewport: viewport, reserved: reserved, style: style, measurer: measurer),
-                     title(scene.title, viewport: viewport, style: style, measurer: measurer)] {
+        for part in [
+            attribution(scene.attribution, viewport: viewport, reserved: reserved, style: style, measurer: measurer),
+            title(scene.title, viewport: viewport, style: style, measurer: measurer),
+        ] {
             commands += part
             // Each part starts with its plate, whose outline is its extent.
             if case .fill(let plate, _, _)? = part.first, let rect = plate.boundingRect { rects.append(rect) }
         }
         // Track boxes sit under the title, statistics on the left, the legend on the right.
-        let top = inset + (rects.count > 0 && scene.title?.isEmpty == false ? titleHeight(scene.title, style: style, measurer: measurer) : 0)
+        let top =
+            inset
+            + (rects.count > 0 && scene.title?.isEmpty == false
+                ? titleHeight(scene.title, style: style, measurer: measurer) : 0)
         let display = scene.trackDisplay
         if display.showsStatistics, scene.tracks.contains(where: { !$0.isEmpty }) {
-            let lines = TrackFurniture.statisticsLines(TrackStatistics(tracks: scene.tracks), imperial: display.usesImperialUnits)
+            let lines = TrackFurniture.statisticsLines(
+                TrackStatistics(tracks: scene.tracks), imperial: display.usesImperialUnits)
             let box = TrackFurniture.statisticsBox(lines, top: top, style: style, measurer: measurer)
             commands += box.commands
             rects.append(box.rect)
@@ -60,18 +68,23 @@ enum Furniture {
 
     /// A distance label: "500 m", "2 km", "1,000 ft", "0.5 mi".
     static func label(_ value: Double, unit: String) -> String {
-        let text = value >= 1 || value == 0 ? String(Int(value.rounded())) : value.decimalString(places: value < 0.1 ? 2 : 1)
+        let text =
+            value >= 1 || value == 0 ? String(Int(value.rounded())) : value.decimalString(places: value < 0.1 ? 2 : 1)
         return "\(text) \(unit)"
     }
 
     /// A scale bar in the bottom-left corner: metric on top, imperial below, each at most
     /// `maximumLength` canvas points, true at the centre latitude.
-    static func scaleBar(viewport: Viewport, style: FurnitureStyle, measurer: any TextMeasurer, maximumLength: Double = 100) -> (commands: [DrawCommand], rect: CanvasRect) {
+    static func scaleBar(
+        viewport: Viewport, style: FurnitureStyle, measurer: any TextMeasurer, maximumLength: Double = 100
+    ) -> (commands: [DrawCommand], rect: CanvasRect) {
         let latitude = viewport.centerCoordinate.latitude
         // Meters per canvas point at the centre: Web Mercator stretches by 1/cos φ.
         let metersPerPoint = MapPoint.metersPerMapPoint(atLatitude: latitude) / viewport.canvasPointsPerMapPoint
         let maximumMeters = maximumLength * metersPerPoint
-        let meters = maximumMeters >= 1000 ? roundDistance(notExceeding: maximumMeters / 1000) * 1000 : roundDistance(notExceeding: maximumMeters)
+        let meters =
+            maximumMeters >= 1000
+            ? roundDistance(notExceeding: maximumMeters / 1000) * 1000 : roundDistance(notExceeding: maximumMeters)
         let metricLabel = meters >= 1000 ? label(meters / 1000, unit: "km") : label(meters, unit: "m")
         let feetPerMeter = 3.280839895
         let maximumFeet = maximumMeters * feetPerMeter
@@ -85,7 +98,8 @@ enum Furniture {
         }
         let metricLength = meters / metersPerPoint, imperialLength = imperialMeters / metersPerPoint
         let font = Font(family: style.fontFamily, size: style.scaleBarSize)
-        let metricText = measurer.measure(metricLabel, font: font), imperialText = measurer.measure(imperialLabel, font: font)
+        let metricText = measurer.measure(metricLabel, font: font),
+            imperialText = measurer.measure(imperialLabel, font: font)
         // Two rows, each a bar with end ticks and its label to the right of the longer bar,
         // so no label ever crosses a line.
         let barLength = max(metricLength, imperialLength)
@@ -97,13 +111,18 @@ enum Furniture {
         let bar = StrokeStyle(color: style.textColor, lineWidth: 1.5, lineCap: .butt, lineJoin: .miter)
         func p(_ x: Double, _ y: Double) -> CanvasPoint { CanvasPoint(x: x, y: y) }
         var commands: [DrawCommand] = [.fill(Path.roundedRect(rect, radius: 3), style.plateColor, evenOdd: false)]
-        for (row, (length, label, metrics)) in [(metricLength, metricLabel, metricText), (imperialLength, imperialLabel, imperialText)].enumerated() {
+        for (row, (length, label, metrics)) in [
+            (metricLength, metricLabel, metricText), (imperialLength, imperialLabel, imperialText),
+        ].enumerated() {
             let top = rect.minY + 2 + Double(row) * rowHeight
             let line = top + rowHeight / 2 + (row == 0 ? 2 : -2)
             let tickEnd = row == 0 ? top + 2 : top + rowHeight - 2
-            commands.append(.stroke(Path([
-                .move(p(x0, tickEnd)), .line(p(x0, line)), .line(p(x0 + length, line)), .line(p(x0 + length, tickEnd)),
-            ]), bar))
+            commands.append(
+                .stroke(
+                    Path([
+                        .move(p(x0, tickEnd)), .line(p(x0, line)), .line(p(x0 + length, line)),
+                        .line(p(x0 + length, tickEnd)),
+                    ]), bar))
             let baseline = top + (rowHeight - metrics.height) / 2 + metrics.ascent
             commands.append(.text(TextRun(label, origin: p(labelX, baseline), font: font, color: style.textColor)))
         }
@@ -112,7 +131,9 @@ enum Furniture {
 
     /// The attribution in the bottom-right corner: it always fits — first the font shrinks
     /// (down to 7 points), then the text wraps at its separators and spaces.
-    static func attribution(_ items: [String], viewport: Viewport, reserved: Double, style: FurnitureStyle, measurer: any TextMeasurer) -> [DrawCommand] {
+    static func attribution(
+        _ items: [String], viewport: Viewport, reserved: Double, style: FurnitureStyle, measurer: any TextMeasurer
+    ) -> [DrawCommand] {
         let credits = items.filter { !$0.isEmpty }
         guard !credits.isEmpty else { return [] }
         let available = max(40, viewport.size.width - reserved - 3 * inset)
@@ -128,11 +149,17 @@ enum Furniture {
         let lineHeight = (metrics.map(\.height).max() ?? size) + 1
         let width = (metrics.map(\.width).max() ?? 0) + 8
         let height = lineHeight * Double(lines.count) + 4
-        let rect = CanvasRect(x: viewport.size.width - inset - width, y: viewport.size.height - inset - height, width: width, height: height)
+        let rect = CanvasRect(
+            x: viewport.size.width - inset - width, y: viewport.size.height - inset - height, width: width,
+            height: height)
         var commands: [DrawCommand] = [.fill(Path.roundedRect(rect, radius: 3), style.plateColor, evenOdd: false)]
         for (index, line) in lines.enumerated() {
             let baseline = rect.minY + 2 + lineHeight * Double(index) + metrics[index].ascent
-            commands.append(.text(TextRun(line, origin: CanvasPoint(x: rect.maxX - 4 - metrics[index].width, y: baseline), font: font, color: style.textColor)))
+            commands.append(
+                .text(
+                    TextRun(
+                        line, origin: CanvasPoint(x: rect.maxX - 4 - metrics[index].width, y: baseline), font: font,
+                        color: style.textColor)))
         }
         return commands
     }
@@ -162,12 +189,14 @@ enum Furniture {
         guard scene.tracks.contains(where: { !$0.isEmpty }) else { return 0 }
         var height = 0.0
         if display.showsStatistics {
-            let lines = TrackFurniture.statisticsLines(TrackStatistics(tracks: scene.tracks), imperial: display.usesImperialUnits)
+            let lines = TrackFurniture.statisticsLines(
+                TrackStatistics(tracks: scene.tracks), imperial: display.usesImperialUnits)
             height = TrackFurniture.statisticsBox(lines, top: 0, style: style, measurer: measurer).rect.height
         }
         if display.coloring != .plain {
             let legend = TrackFurniture.legend(
-                coloring: display.coloring, range: 0...1, imperial: display.usesImperialUnits, top: 0, canvasWidth: 1000,
+                coloring: display.coloring, range: 0...1, imperial: display.usesImperialUnits, top: 0,
+                canvasWidth: 1000,
                 style: style, measurer: measurer)
             height = max(height, legend.rect.height)
         }
@@ -177,18 +206,27 @@ enum Furniture {
     /// Height the title takes at the top, in canvas points, including its inset.
     static func titleHeight(_ title: String?, style: FurnitureStyle, measurer: any TextMeasurer) -> Double {
         guard let title, !title.isEmpty else { return 0 }
-        return measurer.measure(title, font: Font(family: style.fontFamily, size: style.titleSize, isBold: true)).height + 8 + inset
+        return measurer.measure(title, font: Font(family: style.fontFamily, size: style.titleSize, isBold: true)).height
+            + 8 + inset
     }
 
     /// The title centred at the top on a plate, shortened with an ellipsis to fit.
-    static func title(_ title: String?, viewport: Viewport, style: FurnitureStyle, measurer: any TextMeasurer) -> [DrawCommand] {
+    static func title(
+        _ title: String?, viewport: Viewport, style: FurnitureStyle, measurer: any TextMeasurer
+    ) -> [DrawCommand] {
         guard let title, !title.isEmpty else { return [] }
         let font = Font(family: style.fontFamily, size: style.titleSize, isBold: true)
-        let (text, metrics) = CalloutContent.fitted(title, font: font, width: viewport.size.width - 2 * inset - 16, measurer: measurer)
-        let rect = CanvasRect(x: (viewport.size.width - metrics.width) / 2 - 8, y: inset, width: metrics.width + 16, height: metrics.height + 8)
+        let (text, metrics) = CalloutContent.fitted(
+            title, font: font, width: viewport.size.width - 2 * inset - 16, measurer: measurer)
+        let rect = CanvasRect(
+            x: (viewport.size.width - metrics.width) / 2 - 8, y: inset, width: metrics.width + 16,
+            height: metrics.height + 8)
         return [
             .fill(Path.roundedRect(rect, radius: 4), style.plateColor, evenOdd: false),
-            .text(TextRun(text, origin: CanvasPoint(x: rect.minX + 8, y: rect.minY + 4 + metrics.ascent), font: font, color: style.textColor)),
+            .text(
+                TextRun(
+                    text, origin: CanvasPoint(x: rect.minX + 8, y: rect.minY + 4 + metrics.ascent), font: font,
+                    color: style.textColor)),
         ]
     }
 }

@@ -43,7 +43,9 @@ public struct CircularRegion: Hashable, Sendable {
         var regions: [CircularRegion] = []
         var diagnostics: [Diagnostic] = []
         for place in places {
-            guard let radius = place.proximityRadius, radius > 0, radius.isFinite, place.coordinate.isValid else { continue }
+            guard let radius = place.proximityRadius, radius > 0, radius.isFinite, place.coordinate.isValid else {
+                continue
+            }
             var clamped = radius
             if radius > maximumRadius {
                 clamped = maximumRadius
@@ -53,7 +55,9 @@ public struct CircularRegion: Hashable, Sendable {
                         "geofence '\(place.title)': radius \(radius.decimalString(places: 0)) m is larger than the maximum"
                             + " monitoring distance; clamped to \(maximumRadius.decimalString(places: 0)) m"))
             }
-            regions.append(CircularRegion(identifier: String(place.id), title: place.title, center: place.coordinate, radius: clamped))
+            regions.append(
+                CircularRegion(
+                    identifier: String(place.id), title: place.title, center: place.coordinate, radius: clamped))
         }
         return (regions, diagnostics)
     }
@@ -137,7 +141,7 @@ public struct GeofenceMonitor: Sendable {
             .enumerated()
             .sorted { lhs, rhs in
                 switch (lhs.element.1, rhs.element.1) {
-                case let (l?, r?): return l < r || (l == r && lhs.offset < rhs.offset)
+                case (let l?, let r?): return l < r || (l == r && lhs.offset < rhs.offset)
                 case (.some, .none): return true
                 case (.none, .some): return false
                 case (.none, .none): return lhs.offset < rhs.offset
@@ -179,7 +183,11 @@ public struct GeofenceMonitor: Sendable {
         return events
     }
 
-    private func event(_ kind: GeofenceEvent.Kind, _ region: CircularRegion, _ location: Location, _ trackIndex: Int) -> GeofenceEvent {
-        GeofenceEvent(kind: kind, region: region, timestamp: location.timestamp, coordinate: location.coordinate, trackIndex: trackIndex)
+    private func event(
+        _ kind: GeofenceEvent.Kind, _ region: CircularRegion, _ location: Location, _ trackIndex: Int
+    ) -> GeofenceEvent {
+        GeofenceEvent(
+            kind: kind, region: region, timestamp: location.timestamp, coordinate: location.coordinate,
+            trackIndex: trackIndex)
     }
 }

@@ -1,5 +1,5 @@
-public import MapGeometry
 public import MapErrors
+public import MapGeometry
 
 /// The pure stage between a scene and a drawing: fit the viewport, project, place callouts,
 /// order the layers and produce the display list. No Cairo, no fonts, no I/O: text sizes
@@ -48,8 +48,11 @@ public struct MapLayout: Sendable {
         for (place, callout) in zip(scene.places, callouts) {
             var margins = MarkerShape.margins(for: place.marker)
             if let callout {
-                let above = -MarkerShape.calloutAnchorOffset(for: place.marker) + 1 + PlacedCallout.pointerLength + callout.size.height
-                margins = margins.union(EdgeInsets(top: above, left: callout.size.width / 2, bottom: 0, right: callout.size.width / 2))
+                let above =
+                    -MarkerShape.calloutAnchorOffset(for: place.marker) + 1 + PlacedCallout.pointerLength
+                    + callout.size.height
+                margins = margins.union(
+                    EdgeInsets(top: above, left: callout.size.width / 2, bottom: 0, right: callout.size.width / 2))
             }
             items.append(FitItem(point: MapPoint(place.coordinate), margins: margins))
         }
@@ -63,10 +66,15 @@ public struct MapLayout: Sendable {
         for polygon in scene.polygons { add(polygon.rings, reach: polygon.resolvedStyle(in: style).reach) }
         for segment in scene.tracks.flatMap(\.segments) { add([segment.map(\.coordinate)], reach: style.track.reach) }
         if let user = scene.userLocation {
-            items.append(FitItem(point: MapPoint(user.location.coordinate), margins: UserLocationShape.margins(for: user, style: style.userLocation)))
+            items.append(
+                FitItem(
+                    point: MapPoint(user.location.coordinate),
+                    margins: UserLocationShape.margins(for: user, style: style.userLocation)))
             let accuracy = user.location.horizontalAccuracy
             if accuracy > 0, accuracy.isFinite {
-                add([Coordinate.geodesicCircle(center: user.location.coordinate, radius: accuracy, count: 32)], reach: 1)
+                add(
+                    [Coordinate.geodesicCircle(center: user.location.coordinate, radius: accuracy, count: 32)], reach: 1
+                )
             }
         }
         return items
@@ -80,10 +88,13 @@ public struct MapLayout: Sendable {
         try viewport(for: framing, size: size, callouts: callouts)
     }
 
-    private func viewport(for framing: Framing, size: CanvasSize, callouts: [CalloutContent?]) throws(MapError) -> Viewport {
+    private func viewport(
+        for framing: Framing, size: CanvasSize, callouts: [CalloutContent?]
+    ) throws(MapError) -> Viewport {
         func reservingTitle(_ options: FitOptions) -> FitOptions {
             var options = options
-            options.padding.top += Furniture.titleHeight(scene.title, style: style.furniture, measurer: measurer)
+            options.padding.top +=
+                Furniture.titleHeight(scene.title, style: style.furniture, measurer: measurer)
                 + Furniture.trackBoxesHeight(scene: scene, style: style.furniture, measurer: measurer)
             return options
         }
@@ -92,14 +103,19 @@ public struct MapLayout: Sendable {
             case .fit(let options):
                 return try Viewport.fitting(fitItems(callouts: callouts), in: size, options: reservingTitle(options))
             case .fitAround(let center, let options):
-                return try Viewport.fitting(fitItems(callouts: callouts), in: size, options: reservingTitle(options), around: MapPoint(center))
+                return try Viewport.fitting(
+                    fitItems(callouts: callouts), in: size, options: reservingTitle(options), around: MapPoint(center))
             case .centerZoom(let center, let zoom): return Viewport(center: center, zoom: zoom, size: size)
             case .region(let region): return try Viewport.fitting(region, in: size)
             }
         } catch .noContent {
-            throw MapError(.invalidData, "nothing to draw", remedy: "give places, pins, overlays or a location, or frame the map around a center")
+            throw MapError(
+                .invalidData, "nothing to draw",
+                remedy: "give places, pins, overlays or a location, or frame the map around a center")
         } catch {
-            throw MapError(.invalidRequest, "the canvas size \(size) has no area", remedy: "give a canvas size with a positive width and height")
+            throw MapError(
+                .invalidRequest, "the canvas size \(size) has no area",
+                remedy: "give a canvas size with a positive width and height")
         }
     }
 
@@ -108,7 +124,8 @@ public struct MapLayout: Sendable {
     /// Fits the viewport and lays the scene out in it, on a plain background.
     public func layOut(framing: Framing, size: CanvasSize) throws(MapError) -> Result {
         let callouts = self.callouts
-        return layOut(in: try viewport(for: framing, size: size, callouts: callouts), callouts: callouts, underlay: Underlay())
+        return layOut(
+            in: try viewport(for: framing, size: size, callouts: callouts), callouts: callouts, underlay: Underlay())
     }
 
     /// Lays the scene out in a given viewport, over a basemap.
@@ -121,32 +138,43 @@ public struct MapLayout: Sendable {
         let points = scene.places.map { viewport.point(for: $0.coordinate) }
         let markerRects = zip(scene.places, points).map { place, point in
             let m = MarkerShape.margins(for: place.marker)
-            return CanvasRect(x: point.x - m.left, y: point.y - m.top, width: m.left + m.right, height: m.top + m.bottom)
+            return CanvasRect(
+                x: point.x - m.left, y: point.y - m.top, width: m.left + m.right, height: m.top + m.bottom)
         }
         // Callouts: the "going next" place first, then input order.
         let requests = scene.places.indices.compactMap { index -> CalloutPlacer.Request? in
             guard let content = callouts[index] else { return nil }
-            return CalloutPlacer.Request(index: index, content: content, point: points[index], marker: scene.places[index].marker)
+            return CalloutPlacer.Request(
+                index: index, content: content, point: points[index], marker: scene.places[index].marker)
         }.sorted { ($0.marker == .goingNext ? 0 : 1, $0.index) < ($1.marker == .goingNext ? 0 : 1, $1.index) }
         let canvas = CanvasRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height).insetBy(2)
         let (placed, dropped) = CalloutPlacer(canvas: canvas, markerRects: markerRects).place(requests)
-        let tracks = TrackLayout.commands(for: scene.tracks, display: scene.trackDisplay, style: style.track, in: viewport)
-        let furniture = Furniture.layOut(scene: scene, trackRange: tracks.range, viewport: viewport, style: style.furniture, measurer: measurer)
+        let tracks = TrackLayout.commands(
+            for: scene.tracks, display: scene.trackDisplay, style: style.track, in: viewport)
+        let furniture = Furniture.layOut(
+            scene: scene, trackRange: tracks.range, viewport: viewport, style: style.furniture, measurer: measurer)
 
         var list = DisplayList(size: viewport.size)
         list.append(.clear(style.backgroundColor))
         if let tiles = underlay.tiles { list.commands += BasemapLayout.tileCommands(tiles, in: viewport) }
         if let vector = underlay.vector {
-            list.commands += BasemapLayout.geometryCommands(vector, in: viewport, style: style.basemap, drawsAreas: underlay.vectorDrawsAreas)
+            list.commands += BasemapLayout.geometryCommands(
+                vector, in: viewport, style: style.basemap, drawsAreas: underlay.vectorDrawsAreas)
         }
         for polygon in scene.polygons {
-            draw(polygon.rings.map(OverlayProjection.mapPoints), closed: true, style: polygon.resolvedStyle(in: style), in: viewport, into: &list)
+            draw(
+                polygon.rings.map(OverlayProjection.mapPoints), closed: true, style: polygon.resolvedStyle(in: style),
+                in: viewport, into: &list)
         }
         for line in scene.polylines {
-            draw([OverlayProjection.mapPoints(line.coordinates)], closed: false, style: line.resolvedStyle(in: style), in: viewport, into: &list)
+            draw(
+                [OverlayProjection.mapPoints(line.coordinates)], closed: false, style: line.resolvedStyle(in: style),
+                in: viewport, into: &list)
         }
         for circle in scene.allCircles {
-            draw([OverlayProjection.mapPoints(circle.ring)], closed: true, style: circle.style ?? style.circle, in: viewport, into: &list)
+            draw(
+                [OverlayProjection.mapPoints(circle.ring)], closed: true, style: circle.style ?? style.circle,
+                in: viewport, into: &list)
         }
         list.commands += tracks.commands
         if let basemap = underlay.vector {
@@ -166,9 +194,14 @@ public struct MapLayout: Sendable {
         for callout in placed { list.commands += callout.commands(style: style.callout) }
         list.commands += furniture.commands
 
-        let diagnostics = (underlay.tiles?.diagnostics ?? []) + dropped.sorted().map { index in
-            Diagnostic(.warning, "callout for '\(scene.places[index].title)' dropped: no room on the map without overlapping another callout or leaving the image")
-        }
+        let diagnostics =
+            (underlay.tiles?.diagnostics ?? [])
+            + dropped.sorted().map { index in
+                Diagnostic(
+                    .warning,
+                    "callout for '\(scene.places[index].title)' dropped: no room on the map without overlapping another callout or leaving the image"
+                )
+            }
         let annotations = zip(scene.places, points).map { place, point in
             AnnotationPlacement(title: place.title, coordinate: place.coordinate, point: point)
         }
@@ -194,14 +227,27 @@ public struct MapLayout: Sendable {
     }
 
     /// Draws lines or rings with casing, fill and stroke.
-    private func draw(_ lines: [[MapPoint]], closed: Bool, style shape: ShapeStyle, in viewport: Viewport, into list: inout DisplayList) {
+    private func draw(
+        _ lines: [[MapPoint]], closed: Bool, style shape: ShapeStyle, in viewport: Viewport,
+        into list: inout DisplayList
+    ) {
         let path = OverlayProjection.path(lines, closed: closed, in: viewport)
         guard !path.elements.isEmpty else { return }
         if closed, let fill = shape.fillColor { list.append(.fill(path, fill, evenOdd: true)) }
         guard let stroke = shape.strokeColor else { return }
         if let casing = shape.casingColor, shape.casingWidth > 0 {
-            list.append(.stroke(path, StrokeStyle(color: casing, lineWidth: shape.lineWidth + 2 * shape.casingWidth, lineCap: shape.lineCap, lineJoin: shape.lineJoin)))
+            list.append(
+                .stroke(
+                    path,
+                    StrokeStyle(
+                        color: casing, lineWidth: shape.lineWidth + 2 * shape.casingWidth, lineCap: shape.lineCap,
+                        lineJoin: shape.lineJoin)))
         }
-        list.append(.stroke(path, StrokeStyle(color: stroke, lineWidth: shape.lineWidth, dashPattern: shape.dashPattern, lineCap: shape.lineCap, lineJoin: shape.lineJoin)))
+        list.append(
+            .stroke(
+                path,
+                StrokeStyle(
+                    color: stroke, lineWidth: shape.lineWidth, dashPattern: shape.dashPattern, lineCap: shape.lineCap,
+                    lineJoin: shape.lineJoin)))
     }
 }

@@ -1,5 +1,5 @@
-public import MapGeometry
 public import MapErrors
+public import MapGeometry
 
 /// The output file formats.
 public enum ImageFormat: String, Hashable, Sendable, CaseIterable {

@@ -52,9 +52,15 @@ public enum MarkerShape {
         let darker = Color(red: color.red * 0.7, green: color.green * 0.7, blue: color.blue * 0.7)
         let highlight = CanvasPoint(x: head.x - 2.5, y: head.y - 2.5)
         return [
-            .shadow(Path.ellipse(center: CanvasPoint(x: tip.x + 3, y: tip.y), radiusX: 6, radiusY: 2), Color.black.withAlpha(0.35), blur: 2),
-            .stroke(Path([.move(needleTop), .line(tip)]), StrokeStyle(color: style.marker.needleColor, lineWidth: 2, lineCap: .round)),
-            .shadow(Path.circle(center: CanvasPoint(x: head.x + 1, y: head.y + 1.5), radius: pinHeadRadius), Color.black.withAlpha(0.25), blur: 2),
+            .shadow(
+                Path.ellipse(center: CanvasPoint(x: tip.x + 3, y: tip.y), radiusX: 6, radiusY: 2),
+                Color.black.withAlpha(0.35), blur: 2),
+            .stroke(
+                Path([.move(needleTop), .line(tip)]),
+                StrokeStyle(color: style.marker.needleColor, lineWidth: 2, lineCap: .round)),
+            .shadow(
+                Path.circle(center: CanvasPoint(x: head.x + 1, y: head.y + 1.5), radius: pinHeadRadius),
+                Color.black.withAlpha(0.25), blur: 2),
             .fill(Path.circle(center: head, radius: pinHeadRadius), color, evenOdd: false),
             .stroke(Path.circle(center: head, radius: pinHeadRadius - 0.5), StrokeStyle(color: darker, lineWidth: 1)),
             .fill(Path.circle(center: highlight, radius: 2.5), Color.white.withAlpha(0.55), evenOdd: false),
@@ -66,9 +72,13 @@ public enum MarkerShape {
     private static func arrow(at center: CanvasPoint, style: Style) -> [DrawCommand] {
         let r = arrowRadius
         func at(_ dx: Double, _ dy: Double) -> CanvasPoint { CanvasPoint(x: center.x + dx * r, y: center.y + dy * r) }
-        let arrow = Path([.move(at(0.55, -0.55)), .line(at(-0.6, -0.05)), .line(at(-0.05, 0.05)), .line(at(0.05, 0.6)), .close])
+        let arrow = Path([
+            .move(at(0.55, -0.55)), .line(at(-0.6, -0.05)), .line(at(-0.05, 0.05)), .line(at(0.05, 0.6)), .close,
+        ])
         return [
-            .shadow(Path.circle(center: CanvasPoint(x: center.x, y: center.y + 1.5), radius: r), Color.black.withAlpha(0.35), blur: 3),
+            .shadow(
+                Path.circle(center: CanvasPoint(x: center.x, y: center.y + 1.5), radius: r),
+                Color.black.withAlpha(0.35), blur: 3),
             .fill(Path.circle(center: center, radius: r), Color.white, evenOdd: false),
             .fill(arrow, style.marker.goingNextColor, evenOdd: false),
         ]

@@ -34,9 +34,12 @@ enum OverlayProjection {
             // length is shorter than it (the great circle is no longer than going along the
             // meridian, then along the parallel), so the haversine is only computed for long
             // steps: a GPS track of a million fixes has none.
-            let bound = (abs(coordinate.latitude - previous.latitude) + abs(coordinate.longitude - previous.longitude))
+            let bound =
+                (abs(coordinate.latitude - previous.latitude) + abs(coordinate.longitude - previous.longitude))
                 * (Double.pi / 180) * Earth.meanRadius
-            if bound > 0.9 * geodesicSegmentLength && previous.greatCircleDistance(to: coordinate) > geodesicSegmentLength {
+            if bound > 0.9 * geodesicSegmentLength
+                && previous.greatCircleDistance(to: coordinate) > geodesicSegmentLength
+            {
                 let points = previous.geodesicPoints(to: coordinate, maximumSegmentLength: geodesicSegmentLength)
                 for point in points.dropFirst() { result.append(MapPoint(point)) }
             } else {
@@ -80,7 +83,8 @@ enum OverlayProjection {
         var path = Path()
         for offset in worldOffsets(for: rect, in: viewport) {
             for line in lines {
-                let points = Simplification.douglasPeucker(canvasPoints(line, offset: offset, in: viewport), tolerance: simplificationTolerance)
+                let points = Simplification.douglasPeucker(
+                    canvasPoints(line, offset: offset, in: viewport), tolerance: simplificationTolerance)
                 path.append(Path.polyline(points, closed: closed))
             }
         }

@@ -1,4 +1,5 @@
 public import MapGeometry
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -87,7 +88,11 @@ extension RasterTileSource {
         let (zoom, clamped) = tileZoom(forViewportZoom: viewport.zoom)
         var diagnostics: [Diagnostic] = []
         if clamped, Double(zoom) < viewport.zoom - log2(Double(tileSize) / 256) - 0.5 {
-            diagnostics.append(Diagnostic(.info, "the tile source goes up to zoom \(zoomRange.upperBound); its tiles are enlarged to zoom \(viewport.zoom.decimalString(places: 1))"))
+            diagnostics.append(
+                Diagnostic(
+                    .info,
+                    "the tile source goes up to zoom \(zoomRange.upperBound); its tiles are enlarged to zoom \(viewport.zoom.decimalString(places: 1))"
+                ))
         }
         let paths = TilePath.covering(viewport.visibleMapRect, zoom: zoom)
         let wanted = Array(Set(paths.map(\.wrapped))).sorted { ($0.y, $0.x) < ($1.y, $1.x) }

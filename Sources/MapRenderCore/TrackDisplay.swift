@@ -22,7 +22,10 @@ public struct TrackDisplay: Hashable, Sendable {
     public var usesImperialUnits: Bool
 
     /// Creates track display options; by default a plain line without arrows or box.
-    public init(coloring: Coloring = .plain, showsArrows: Bool = false, showsStatistics: Bool = false, usesImperialUnits: Bool = false) {
+    public init(
+        coloring: Coloring = .plain, showsArrows: Bool = false, showsStatistics: Bool = false,
+        usesImperialUnits: Bool = false
+    ) {
         self.coloring = coloring
         self.showsArrows = showsArrows
         self.showsStatistics = showsStatistics
@@ -37,7 +40,8 @@ extension MapScene {
     public mutating func addTrackMarkers() {
         let nonEmpty = tracks.filter { !$0.isEmpty }
         guard let first = nonEmpty.first?.first, let last = nonEmpty.last?.last else { return }
-        places.append(Place(id: Int64(places.count + 1), title: "Start", coordinate: first.coordinate, marker: .pin(.green)))
+        places.append(
+            Place(id: Int64(places.count + 1), title: "Start", coordinate: first.coordinate, marker: .pin(.green)))
         places.append(Place(id: Int64(places.count + 1), title: "End", coordinate: last.coordinate, marker: .pin(.red)))
         if userLocation == nil { userLocation = UserLocation(location: last) }
     }

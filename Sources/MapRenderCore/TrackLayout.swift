@@ -53,19 +53,27 @@ enum TrackLayout {
     static func color(at t: Double, coloring: TrackDisplay.Coloring) -> Color {
         // Speed: red (slow) – yellow – green (fast), as fitness apps show pace. Elevation:
         // viridis (van der Walt & Smith, matplotlib 2015), even in lightness and colour-blind safe.
-        let stops: [UInt32] = coloring == .speed
+        let stops: [UInt32] =
+            coloring == .speed
             ? [0xD7191C, 0xFDAE61, 0xFFFF8C, 0xA6D96A, 0x1A9641]
             : [0x440154, 0x3B528B, 0x21918C, 0x5EC962, 0xFDE725]
         let position = min(max(t, 0), 1) * Double(stops.count - 1)
         let index = min(Int(position), stops.count - 2)
         let f = position - Double(index)
         let a = Color(hex: stops[index]), b = Color(hex: stops[index + 1])
-        return Color(red: a.red + (b.red - a.red) * f, green: a.green + (b.green - a.green) * f, blue: a.blue + (b.blue - a.blue) * f)
+        return Color(
+            red: a.red + (b.red - a.red) * f, green: a.green + (b.green - a.green) * f,
+            blue: a.blue + (b.blue - a.blue) * f)
     }
 
     /// The commands that draw every track, and the range of values the colours span.
-    static func commands(for tracks: [Track], display: TrackDisplay, style: ShapeStyle, in viewport: Viewport) -> (commands: [DrawCommand], range: ClosedRange<Double>?) {
-        struct Piece { var points: [CanvasPoint]; var values: [Double]? }
+    static func commands(
+        for tracks: [Track], display: TrackDisplay, style: ShapeStyle, in viewport: Viewport
+    ) -> (commands: [DrawCommand], range: ClosedRange<Double>?) {
+        struct Piece {
+            var points: [CanvasPoint]
+            var values: [Double]?
+        }
         var pieces: [Piece] = []
         var allValues: [Double] = []
         for segment in tracks.flatMap(\.segments) where segment.count > 1 {
@@ -76,7 +84,8 @@ enum TrackLayout {
             guard let rect = MapRect(containing: mapPoints) else { continue }
             for offset in OverlayProjection.worldOffsets(for: rect, in: viewport) {
                 let canvas = mapPoints.map { viewport.point(for: MapPoint(x: $0.x + offset, y: $0.y)) }
-                let kept = Simplification.douglasPeuckerIndices(canvas, tolerance: OverlayProjection.simplificationTolerance)
+                let kept = Simplification.douglasPeuckerIndices(
+                    canvas, tolerance: OverlayProjection.simplificationTolerance)
                 let keptValues: [Double]? = values.map { values in
                     kept.map { values[min($0 * values.count / max(mapPoints.count, 1), values.count - 1)] }
                 }
@@ -89,22 +98,38 @@ enum TrackLayout {
         if let casing = style.casingColor, style.casingWidth > 0 {
             var path = Path()
             for piece in pieces { path.append(Path.polyline(piece.points)) }
-            commands.append(.stroke(path, StrokeStyle(color: casing, lineWidth: style.lineWidth + 2 * style.casingWidth, lineCap: style.lineCap, lineJoin: style.lineJoin)))
+            commands.append(
+                .stroke(
+                    path,
+                    StrokeStyle(
+                        color: casing, lineWidth: style.lineWidth + 2 * style.casingWidth, lineCap: style.lineCap,
+                        lineJoin: style.lineJoin)))
         }
         for piece in pieces {
             guard let values = piece.values, let range else {
-                commands.append(.stroke(Path.polyline(piece.points), StrokeStyle(color: stroke, lineWidth: style.lineWidth, dashPattern: style.dashPattern, lineCap: style.lineCap, lineJoin: style.lineJoin)))
+                commands.append(
+                    .stroke(
+                        Path.polyline(piece.points),
+                        StrokeStyle(
+                            color: stroke, lineWidth: style.lineWidth, dashPattern: style.dashPattern,
+                            lineCap: style.lineCap, lineJoin: style.lineJoin)))
                 continue
             }
             // Runs of segments in the same colour step become one stroke.
             var runStart = 0
             func step(_ index: Int) -> Int {
-                let t = ((values[index] + values[index + 1]) / 2 - range.lowerBound) / (range.upperBound - range.lowerBound)
+                let t =
+                    ((values[index] + values[index + 1]) / 2 - range.lowerBound) / (range.upperBound - range.lowerBound)
                 return min(max(Int(t * Double(colorSteps)), 0), colorSteps - 1)
             }
-            for index in 0..<(piece.points.count - 1) where index == piece.points.count - 2 || step(index + 1) != step(index) {
-                let color = TrackLayout.color(at: (Double(step(index)) + 0.5) / Double(colorSteps), coloring: display.coloring)
-                commands.append(.stroke(Path.polyline(Array(piece.points[runStart...(index + 1)])), StrokeStyle(color: color, lineWidth: style.lineWidth, lineCap: .round, lineJoin: .round)))
+            for index in 0..<(piece.points.count - 1)
+            where index == piece.points.count - 2 || step(index + 1) != step(index) {
+                let color = TrackLayout.color(
+                    at: (Double(step(index)) + 0.5) / Double(colorSteps), coloring: display.coloring)
+                commands.append(
+                    .stroke(
+                        Path.polyline(Array(piece.points[runStart...(index + 1)])),
+                        StrokeStyle(color: color, lineWidth: style.lineWidth, lineCap: .round, lineJoin: .round)))
                 runStart = index + 1
             }
         }
@@ -126,16 +151,23 @@ enum TrackLayout {
                 let (ux, uy) = ((b.x - a.x) / length, (b.y - a.y) / length)
                 let tip = CanvasPoint(x: a.x + ux * along, y: a.y + uy * along)
                 let size = max(3, width * 0.9)
-                path.append(Path([
-                    .move(CanvasPoint(x: tip.x - ux * size - uy * size, y: tip.y - uy * size + ux * size)),
-                    .line(tip),
-                    .line(CanvasPoint(x: tip.x - ux * size + uy * size, y: tip.y - uy * size - ux * size)),
-                ]))
+                path.append(
+                    Path([
+                        .move(CanvasPoint(x: tip.x - ux * size - uy * size, y: tip.y - uy * size + ux * size)),
+                        .line(tip),
+                        .line(CanvasPoint(x: tip.x - ux * size + uy * size, y: tip.y - uy * size - ux * size)),
+                    ]))
                 along += arrowSpacing
             }
             travelled = length - (along - arrowSpacing)
         }
         guard !path.elements.isEmpty else { return [] }
-        return [.stroke(path, StrokeStyle(color: Color.white.withAlpha(0.95), lineWidth: max(1.5, width * 0.4), lineCap: .round, lineJoin: .round))]
+        return [
+            .stroke(
+                path,
+                StrokeStyle(
+                    color: Color.white.withAlpha(0.95), lineWidth: max(1.5, width * 0.4), lineCap: .round,
+                    lineJoin: .round))
+        ]
     }
 }

@@ -14,7 +14,9 @@ enum UserLocationShape {
     static func haloRadius(for user: UserLocation, in viewport: Viewport, style: UserLocationStyle) -> Double? {
         let accuracy = user.location.horizontalAccuracy
         guard accuracy >= 0, accuracy.isFinite else { return nil }
-        let points = accuracy * MapPoint.mapPointsPerMeter(atLatitude: user.location.coordinate.latitude) * viewport.canvasPointsPerMapPoint
+        let points =
+            accuracy * MapPoint.mapPointsPerMeter(atLatitude: user.location.coordinate.latitude)
+            * viewport.canvasPointsPerMapPoint
         return max(points, style.minimumHaloRadius)
     }
 
@@ -36,14 +38,19 @@ enum UserLocationShape {
         if let direction = user.direction {
             // Canvas angles run clockwise from +x; a compass bearing runs clockwise from north.
             let middle = (direction - 90) * .pi / 180, half = coneHalfAngle * .pi / 180
-            commands.append(.fill(Path([
-                .move(center),
-                .arc(center: center, radius: coneRadius, startAngle: middle - half, endAngle: middle + half),
-                .close,
-            ]), style.headingColor, evenOdd: false))
+            commands.append(
+                .fill(
+                    Path([
+                        .move(center),
+                        .arc(center: center, radius: coneRadius, startAngle: middle - half, endAngle: middle + half),
+                        .close,
+                    ]), style.headingColor, evenOdd: false))
         }
         let ring = style.dotRadius + style.ringWidth
-        commands.append(.shadow(Path.circle(center: CanvasPoint(x: center.x, y: center.y + 1), radius: ring), Color.black.withAlpha(0.3), blur: 2))
+        commands.append(
+            .shadow(
+                Path.circle(center: CanvasPoint(x: center.x, y: center.y + 1), radius: ring),
+                Color.black.withAlpha(0.3), blur: 2))
         commands.append(.fill(Path.circle(center: center, radius: ring), style.ringColor, evenOdd: false))
         commands.append(.fill(Path.circle(center: center, radius: style.dotRadius), style.dotColor, evenOdd: false))
         return commands

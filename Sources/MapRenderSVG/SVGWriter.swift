@@ -1,7 +1,8 @@
-public import MapRenderCore
-import MapGeometry
 import MapFormats
+import MapGeometry
+public import MapRenderCore
 import MapXML
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -93,7 +94,8 @@ public struct SVGWriter: Sendable {
             // paint-order (SVG 2, in every current browser) does the same on one element, so
             // the text is not duplicated for search and copy.
             out += Self.paint("stroke", halo)
-            out += " stroke-width=\"\(Self.number(2 * run.haloWidth))\" stroke-linejoin=\"round\" paint-order=\"stroke\""
+            out +=
+                " stroke-width=\"\(Self.number(2 * run.haloWidth))\" stroke-linejoin=\"round\" paint-order=\"stroke\""
         }
         out += " xml:space=\"preserve\">\(content)</text>\n"
     }
@@ -137,7 +139,8 @@ public struct SVGWriter: Sendable {
         // plus 10 %, SVG 1.1 §15.7.2) would clip the blur of small or flat shapes such as a
         // pin's ground shadow.
         let width = Self.number(list.size.width), height = Self.number(list.size.height)
-        return "<filter id=\"\(id)\" filterUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\">"
+        return
+            "<filter id=\"\(id)\" filterUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\">"
             + "<feGaussianBlur stdDeviation=\"\(Self.number(blur / 2))\"/></filter>\n"
     }
 

@@ -108,7 +108,9 @@ package final class SQLiteDatabase {
     ///     before failing with SQLITE_BUSY.
     /// - Throws: `MapError` (`.missingInput` when the file cannot be opened, and for
     ///   read-only connections also when SQLite would not open it read-only).
-    package init(path: String, mode: OpenMode, immutable: Bool = false, busyTimeout: Int32 = 5_000)
+    package init(
+        path: String, mode: OpenMode, immutable: Bool = false, busyTimeout: Int32 = 5_000
+    )
         throws
     {
         self.path = path
@@ -218,7 +220,9 @@ package final class SQLiteDatabase {
     /// Runs `body` inside a transaction: commits when it returns, rolls back when it throws
     /// (and rethrows). Nested calls use savepoints, so an inner failure undoes only the inner
     /// part when the outer body catches it.
-    package func inTransaction<T>(_ kind: TransactionKind = .deferred, _ body: () throws -> T) throws
+    package func inTransaction<T>(
+        _ kind: TransactionKind = .deferred, _ body: () throws -> T
+    ) throws
         -> T
     {
         let depth = transactionDepth

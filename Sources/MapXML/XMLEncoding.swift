@@ -44,10 +44,12 @@ package enum XMLEncoding: Hashable, Sendable {
         switch name.uppercased() {
         case "UTF-8", "UTF8": .utf8
         case "UTF-16", "UTF16", "UTF-16LE", "UTF-16BE", "ISO-10646-UCS-2", "UCS-2", "CSUNICODE": .utf16
-        case "ISO-8859-1", "ISO8859-1", "ISO_8859-1", "ISO_8859-1:1987", "ISO-IR-100", "LATIN1", "LATIN-1", "L1", "IBM819",
+        case "ISO-8859-1", "ISO8859-1", "ISO_8859-1", "ISO_8859-1:1987", "ISO-IR-100", "LATIN1", "LATIN-1", "L1",
+            "IBM819",
             "CP819", "CSISOLATIN1":
             .singleByte(.latin1)
-        case "US-ASCII", "ASCII", "ANSI_X3.4-1968", "ANSI_X3.4-1986", "ISO646-US", "ISO_646.IRV:1991", "US", "IBM367", "CP367",
+        case "US-ASCII", "ASCII", "ANSI_X3.4-1968", "ANSI_X3.4-1986", "ISO646-US", "ISO_646.IRV:1991", "US", "IBM367",
+            "CP367",
             "CSASCII":
             .singleByte(.ascii)
         case "WINDOWS-1252", "CP1252", "X-CP1252", "CSWINDOWS1252": .singleByte(.windows1252)
@@ -116,6 +118,7 @@ package enum XMLEncoding: Hashable, Sendable {
     /// Unicode Consortium's mapping table CP1252.TXT.
     private static let windows1252High: [UInt16] = [
         0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
-        0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
+        0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E,
+        0x0178,
     ]
 }

@@ -72,7 +72,10 @@ package struct XMLInput {
         decoder!.stopsAfterDeclaration = false
         guard let encodingName else { return }
         guard let declared = XMLEncoding.declared(encodingName) else {
-            throw XMLError(.unsupportedEncoding, "the declared encoding \(encodingName) is not supported (UTF-8, UTF-16, ISO-8859-1, ISO-8859-15, windows-1252 and US-ASCII are)")
+            throw XMLError(
+                .unsupportedEncoding,
+                "the declared encoding \(encodingName) is not supported (UTF-8, UTF-16, ISO-8859-1, ISO-8859-15, windows-1252 and US-ASCII are)"
+            )
         }
         let current = decoder!.encoding
         switch (detected, declared) {
@@ -80,7 +83,9 @@ package struct XMLInput {
         case (.byteOrderMark, .utf16), (.utf16, .utf16): break
         case (.asciiCompatible, .singleByte(let encoding)): decoder!.switchEncoding(to: encoding)
         default:
-            throw XMLError(.unsupportedEncoding, "the declared encoding \(encodingName) does not match the file, which is \(current.name)")
+            throw XMLError(
+                .unsupportedEncoding,
+                "the declared encoding \(encodingName) does not match the file, which is \(current.name)")
         }
     }
 
@@ -137,7 +142,9 @@ package final class XMLFile {
 
     package init(path: String) throws(XMLError) {
         descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw XMLError(.readFailed, "cannot be opened: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else {
+            throw XMLError(.readFailed, "cannot be opened: \(String(cString: strerror(errno)))")
+        }
     }
 
     deinit { close(descriptor) }
@@ -147,7 +154,9 @@ package final class XMLFile {
         while true {
             let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
             if count >= 0 { return count }
-            guard errno == EINTR else { throw XMLError(.readFailed, "reading failed: \(String(cString: strerror(errno)))") }
+            guard errno == EINTR else {
+                throw XMLError(.readFailed, "reading failed: \(String(cString: strerror(errno)))")
+            }
         }
     }
 }

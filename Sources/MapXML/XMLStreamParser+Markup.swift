@@ -12,7 +12,9 @@ extension XMLStreamParser {
                 // `--` followed by anything but `>`, including a third `-` (§2.5).
                 if dashes > 2 { throw syntaxError("'--' is not allowed inside a comment", at: dashesStart) }
             } else if dashes >= 2 {
-                guard byte == UInt8(ascii: ">") else { throw syntaxError("'--' is not allowed inside a comment", at: dashesStart) }
+                guard byte == UInt8(ascii: ">") else {
+                    throw syntaxError("'--' is not allowed inside a comment", at: dashesStart)
+                }
                 advance()
                 return
             } else {
@@ -30,7 +32,9 @@ extension XMLStreamParser {
             let byte = try require("a CDATA section")
             text.append(byte)
             advance()
-            if byte == UInt8(ascii: ">") && text.count >= 3 && text[text.count - 2] == 0x5D && text[text.count - 3] == 0x5D {
+            if byte == UInt8(ascii: ">") && text.count >= 3 && text[text.count - 2] == 0x5D
+                && text[text.count - 3] == 0x5D
+            {
                 text.removeLast(3)
                 return .text(String(decoding: text, as: UTF8.self))
             }
@@ -45,7 +49,9 @@ extension XMLStreamParser {
         if target.lowercased() == "xml" {
             // The declaration may only stand first: not even white space may precede it.
             guard allowsDeclaration, target == "xml" else {
-                throw syntaxError("the XML declaration <?xml …?> is only allowed at the very start of the document", at: XMLPosition(line: start.line, column: start.column - 2))
+                throw syntaxError(
+                    "the XML declaration <?xml …?> is only allowed at the very start of the document",
+                    at: XMLPosition(line: start.line, column: start.column - 2))
             }
             try xmlDeclaration()
             return nil
@@ -76,10 +82,13 @@ extension XMLStreamParser {
     /// standalone, in that order. A declared encoding takes over from the declaration's end.
     private mutating func xmlDeclaration() throws(XMLError) {
         let what = "the XML declaration"
-        guard try skipWhitespace() else { throw syntaxError("the XML declaration needs a version: <?xml version=\"1.0\"?>") }
+        guard try skipWhitespace() else {
+            throw syntaxError("the XML declaration needs a version: <?xml version=\"1.0\"?>")
+        }
         let version = try declarationAttribute("version")
         // VersionNum ::= '1.' [0-9]+
-        guard version.hasPrefix("1."), version.count > 2, version.dropFirst(2).allSatisfy({ $0.isASCII && $0.isNumber }) else {
+        guard version.hasPrefix("1."), version.count > 2, version.dropFirst(2).allSatisfy({ $0.isASCII && $0.isNumber })
+        else {
             throw syntaxError("the XML version \(version) is not supported (1.x is)")
         }
         var spaced = try skipWhitespace()
@@ -90,7 +99,10 @@ extension XMLStreamParser {
             let name = try declarationAttribute("encoding", valueStart: &encodingPosition)
             // EncName ::= [A-Za-z] ([A-Za-z0-9._] | '-')*
             guard let first = name.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
-                name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)) })
+                name.unicodeScalars.allSatisfy({
+                    $0.isASCII
+                        && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0))
+                })
             else {
                 throw syntaxError("'\(name)' is not an encoding name", at: encodingPosition)
             }
@@ -124,7 +136,9 @@ extension XMLStreamParser {
         return try declarationAttribute(name, valueStart: &ignored)
     }
 
-    private mutating func declarationAttribute(_ name: StaticString, valueStart: inout XMLPosition) throws(XMLError) -> String {
+    private mutating func declarationAttribute(
+        _ name: StaticString, valueStart: inout XMLPosition
+    ) throws(XMLError) -> String {
         let what = "the XML declaration"
         try expect(name, in: what)
         try skipWhitespace()

@@ -20,7 +20,9 @@ extension XMLStreamParser {
             end += 1
         }
         if end < buffer.count && buffer[end] == quote {
-            let value = buffer.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[index..<end]), as: UTF8.self) }
+            let value = buffer.withUnsafeBufferPointer {
+                String(decoding: UnsafeBufferPointer(rebasing: $0[index..<end]), as: UTF8.self)
+            }
             column += characters + 1
             index = end + 1
             return value
@@ -34,7 +36,8 @@ extension XMLStreamParser {
                 return String(decoding: text, as: UTF8.self)
             case UInt8(ascii: "<"):
                 // §3.1, well-formedness constraint "No < in Attribute Values".
-                throw syntaxError("'<' is not allowed in an attribute value (the value of \(attribute) in <\(element)>); write &lt;")
+                throw syntaxError(
+                    "'<' is not allowed in an attribute value (the value of \(attribute) in <\(element)>); write &lt;")
             case UInt8(ascii: "&"):
                 try appendReference()
             case 0x09, 0x0A, 0x0D:
@@ -73,7 +76,9 @@ extension XMLStreamParser {
             advance()
             // §4.1, well-formedness constraint "Legal Character".
             guard XMLCharacters.isCharacter(value), let scalar = Unicode.Scalar(value) else {
-                throw syntaxError("the character reference refers to \(XMLCharacters.describe(value)), which XML does not allow", at: start)
+                throw syntaxError(
+                    "the character reference refers to \(XMLCharacters.describe(value)), which XML does not allow",
+                    at: start)
             }
             text.append(contentsOf: String(Character(scalar)).utf8)
             return

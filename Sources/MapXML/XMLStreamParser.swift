@@ -166,10 +166,13 @@ package struct XMLStreamParser {
         case 0..<0x80: return (UInt32(lead), 1)
         case 0xC0..<0xE0: return (UInt32(lead & 0x1F) << 6 | UInt32(buffer[index + 1] & 0x3F), 2)
         case 0xE0..<0xF0:
-            return (UInt32(lead & 0x0F) << 12 | UInt32(buffer[index + 1] & 0x3F) << 6 | UInt32(buffer[index + 2] & 0x3F), 3)
+            return (
+                UInt32(lead & 0x0F) << 12 | UInt32(buffer[index + 1] & 0x3F) << 6 | UInt32(buffer[index + 2] & 0x3F), 3
+            )
         default:
             return (
-                UInt32(lead & 0x07) << 18 | UInt32(buffer[index + 1] & 0x3F) << 12 | UInt32(buffer[index + 2] & 0x3F) << 6
+                UInt32(lead & 0x07) << 18 | UInt32(buffer[index + 1] & 0x3F) << 12 | UInt32(buffer[index + 2] & 0x3F)
+                    << 6
                     | UInt32(buffer[index + 3] & 0x3F), 4
             )
         }
@@ -183,7 +186,9 @@ package struct XMLStreamParser {
         var end = index
         while end < buffer.count, Self.isASCIIName(buffer[end], isFirst: end == index) { end += 1 }
         if end > index && end < buffer.count && buffer[end] < 0x80 {
-            let name = buffer.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[index..<end]), as: UTF8.self) }
+            let name = buffer.withUnsafeBufferPointer {
+                String(decoding: UnsafeBufferPointer(rebasing: $0[index..<end]), as: UTF8.self)
+            }
             column += end - index
             index = end
             return name
@@ -203,7 +208,9 @@ package struct XMLStreamParser {
             // in it, so the column moves by its length).
             let runStart = index
             var end = index
-            while end < buffer.count, Self.isASCIIName(buffer[end], isFirst: scratch.isEmpty && end == runStart) { end += 1 }
+            while end < buffer.count, Self.isASCIIName(buffer[end], isFirst: scratch.isEmpty && end == runStart) {
+                end += 1
+            }
             if end > runStart {
                 scratch.append(contentsOf: buffer[runStart..<end])
                 column += end - runStart
@@ -213,7 +220,9 @@ package struct XMLStreamParser {
             let (scalar, length) = scalarAtIndex()
             let isFirst = scratch.isEmpty
             guard scalar >= 0x80, isFirst ? XMLCharacters.isNameStart(scalar) : XMLCharacters.isName(scalar) else {
-                guard !isFirst else { throw syntaxError("a name was expected in \(what()), not \(Self.describe(scalar))") }
+                guard !isFirst else {
+                    throw syntaxError("a name was expected in \(what()), not \(Self.describe(scalar))")
+                }
                 break
             }
             scratch.append(contentsOf: buffer[index..<index + length])
@@ -250,7 +259,9 @@ package struct XMLStreamParser {
 
     /// A character for messages: `'x'`, or its code point when it is not printable.
     package static func describe(_ scalar: UInt32) -> String {
-        if scalar > 0x20 && scalar != 0x7F, let character = Unicode.Scalar(scalar) { return "'\(Character(character))'" }
+        if scalar > 0x20 && scalar != 0x7F, let character = Unicode.Scalar(scalar) {
+            return "'\(Character(character))'"
+        }
         return XMLCharacters.describe(scalar)
     }
 
@@ -274,7 +285,9 @@ package struct XMLStreamParser {
     private mutating func skipWhitespaceOutsideRoot() throws(XMLError) {
         if try skipWhitespace() { return }
         let place = stage == .epilog ? "after" : "before"
-        throw syntaxError("text \(place) the root element (a document has one root element and nothing outside it but comments and processing instructions)")
+        throw syntaxError(
+            "text \(place) the root element (a document has one root element and nothing outside it but comments and processing instructions)"
+        )
     }
 
     /// Markup after a `<`: a tag, comment, CDATA section, processing instruction or
@@ -359,7 +372,8 @@ package struct XMLStreamParser {
         }
         // §3, well-formedness constraint "Element Type Match".
         guard open == name else {
-            throw syntaxError("the closing tag does not match: </\(name)> where </\(open)> was expected", at: eventPosition)
+            throw syntaxError(
+                "the closing tag does not match: </\(name)> where </\(open)> was expected", at: eventPosition)
         }
         try skipWhitespace()
         guard try require("the closing tag </\(open)>") == UInt8(ascii: ">") else {
@@ -403,7 +417,9 @@ package struct XMLStreamParser {
         // string straight from it.
         let (fastEnd, line, column) = plainRun(from: index)
         if fastEnd < buffer.count && buffer[fastEnd] == 0x3C {
-            let string = buffer.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[index..<fastEnd]), as: UTF8.self) }
+            let string = buffer.withUnsafeBufferPointer {
+                String(decoding: UnsafeBufferPointer(rebasing: $0[index..<fastEnd]), as: UTF8.self)
+            }
             (self.line, self.column, index) = (line, column, fastEnd)
             return string
         }

@@ -135,7 +135,9 @@ package struct XMLTextDecoder {
             firstByte = -1
             if highSurrogate != 0 {
                 guard (0xDC00...0xDFFF).contains(unit) else {
-                    fail("invalid UTF-16 (a high surrogate \(XMLCharacters.describe(highSurrogate)) without its low one)")
+                    fail(
+                        "invalid UTF-16 (a high surrogate \(XMLCharacters.describe(highSurrogate)) without its low one)"
+                    )
                     return index
                 }
                 let scalar = 0x10000 + ((highSurrogate - 0xD800) << 10 | (unit - 0xDC00))
@@ -204,5 +206,7 @@ package struct XMLTextDecoder {
         failure = XMLError(.invalidText, message)
     }
 
-    package static func hex(_ byte: UInt8) -> String { "0x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true) }
+    package static func hex(_ byte: UInt8) -> String {
+        "0x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+    }
 }

@@ -1,2 +1,3 @@
 import MapRenderCommand
+
 MapRenderCommand.main()

@@ -1,14 +1,14 @@
 import Foundation
-import Testing
-import MapTestSupport
 import MapErrors
 import MapRenderCore
+import MapTestSupport
+import Testing
+
 @testable import MapSQLite
 
 #if canImport(Glibc)
     import Glibc
 #endif
-
 
 // A corpus of bad inputs run through the built binary (DESIGN.md §5: "bad input never
 // crashes and never loses data"). Every case must end with:
@@ -52,7 +52,9 @@ struct BadInput: Sendable, CustomTestStringConvertible {
     /// A render of one corpus file given with `option`: exit 65, naming `file` and `mentions`.
     static func file(_ option: String, _ file: String, _ mentions: String..., extra: [String] = []) -> BadInput {
         let name = String(file.split(separator: "/").last!)
-        return BadInput(file, extra + [option, "@corpus/\(file)"], mentions: mentions.map { $0.hasPrefix(":") ? name + $0 : $0 } + [name])
+        return BadInput(
+            file, extra + [option, "@corpus/\(file)"],
+            mentions: mentions.map { $0.hasPrefix(":") ? name + $0 : $0 } + [name])
     }
 }
 
@@ -70,8 +72,11 @@ struct GuardedRun {
 /// Runs the built `maprender` like `Maprender.run`, but also reports whether it ended by a
 /// signal, and kills it when it outlives `timeout` (a hang is a failure too, not a stuck
 /// test run).
-func runGuarded(_ arguments: [String], environment: [String: String]? = nil, timeout: TimeInterval = 120) throws -> GuardedRun {
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("maprender-guarded-\(UUID().uuidString)")
+func runGuarded(
+    _ arguments: [String], environment: [String: String]? = nil, timeout: TimeInterval = 120
+) throws -> GuardedRun {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "maprender-guarded-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
     let outputURL = scratch.appendingPathComponent("stdout"), errorURL = scratch.appendingPathComponent("stderr")
@@ -101,7 +106,8 @@ func runGuarded(_ arguments: [String], environment: [String: String]? = nil, tim
     try errors.close()
     return GuardedRun(
         status: process.terminationStatus, reason: process.terminationReason, timedOut: timedOut,
-        output: try Data(contentsOf: outputURL), errors: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+        output: try Data(contentsOf: outputURL), errors: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self)
+    )
 }
 
 /// What a folder holds: each entry's kind and, for regular files, its bytes. Compared
@@ -116,7 +122,8 @@ func folderState(_ path: String) throws -> [String: String] {
         case S_IFREG:
             state[name] = "file " + (try Data(contentsOf: URL(fileURLWithPath: full))).base64EncodedString()
         case S_IFDIR: state[name] = "folder " + (try folderState(full)).description
-        case S_IFLNK: state[name] = "link to " + ((try? FileManager.default.destinationOfSymbolicLink(atPath: full)) ?? "?")
+        case S_IFLNK:
+            state[name] = "link to " + ((try? FileManager.default.destinationOfSymbolicLink(atPath: full)) ?? "?")
         case S_IFIFO: state[name] = "pipe"
         default: state[name] = "other"
         }
@@ -142,14 +149,19 @@ func expectCleanFailure(
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     #expect(!run.timedOut, "[\(name)] still running after the time limit", sourceLocation: sourceLocation)
-    #expect(run.reason == .exit, "[\(name)] ended by signal \(run.status): \(run.errors)", sourceLocation: sourceLocation)
-    #expect(run.status == status, "[\(name)] exit \(run.status), expected \(status): \(run.errors)", sourceLocation: sourceLocation)
+    #expect(
+        run.reason == .exit, "[\(name)] ended by signal \(run.status): \(run.errors)", sourceLocation: sourceLocation)
+    #expect(
+        run.status == status, "[\(name)] exit \(run.status), expected \(status): \(run.errors)",
+        sourceLocation: sourceLocation)
     let lines = run.errors.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
     #expect(
         lines.count == 1 && run.errors.hasPrefix("error: ") && run.errors.hasSuffix("\n"),
         "[\(name)] expected one 'error:' line, got: \(run.errors)", sourceLocation: sourceLocation)
     for fragment in mentions {
-        #expect(run.errors.contains(fragment), "[\(name)] '\(fragment)' missing from: \(run.errors)", sourceLocation: sourceLocation)
+        #expect(
+            run.errors.contains(fragment), "[\(name)] '\(fragment)' missing from: \(run.errors)",
+            sourceLocation: sourceLocation)
     }
     #expect(run.output.isEmpty, "[\(name)] wrote to standard output", sourceLocation: sourceLocation)
 }
@@ -159,12 +171,16 @@ func check(_ input: BadInput, sourceLocation: SourceLocation = #_sourceLocation)
     let folder = try makeScratch()
     let before = try folderState(folder.url.path)
     var arguments = input.arguments.map {
-        $0.replacingOccurrences(of: "@corpus/", with: corpus + "/").replacingOccurrences(of: "@tmp/", with: folder.url.path + "/")
+        $0.replacingOccurrences(of: "@corpus/", with: corpus + "/").replacingOccurrences(
+            of: "@tmp/", with: folder.url.path + "/")
     }
     if input.addsOutput { arguments += ["-o", folder.path("map.png"), "--sidecar", folder.path("map.json")] }
     let run = try runGuarded(arguments)
-    expectCleanFailure(run, name: input.name, status: input.status, mentions: input.mentions, sourceLocation: sourceLocation)
-    #expect(try folderState(folder.url.path) == before, "[\(input.name)] the scratch folder changed", sourceLocation: sourceLocation)
+    expectCleanFailure(
+        run, name: input.name, status: input.status, mentions: input.mentions, sourceLocation: sourceLocation)
+    #expect(
+        try folderState(folder.url.path) == before, "[\(input.name)] the scratch folder changed",
+        sourceLocation: sourceLocation)
 }
 
 // MARK: - The corpus
@@ -193,21 +209,29 @@ extension BadInput {
     ]
 
     static let geoJSON: [BadInput] = [
-        .file("--geojson", "geojson/type-not-string.geojson", ":2:12:", "features[0].type", "expected the type name as a string"),
-        .file("--geojson", "geojson/unknown-type.geojson", ":2:44:", "features[0].geometry.type", "did you mean \"Point\""),
+        .file(
+            "--geojson", "geojson/type-not-string.geojson", ":2:12:", "features[0].type",
+            "expected the type name as a string"),
+        .file(
+            "--geojson", "geojson/unknown-type.geojson", ":2:44:", "features[0].geometry.type", "did you mean \"Point\""
+        ),
         .file("--geojson", "geojson/missing-type.geojson", ":1:1:", "missing \"type\""),
         .file("--geojson", "geojson/missing-coordinates.geojson", ":2:14:", "missing \"coordinates\" in a LineString"),
         .file("--geojson", "geojson/coordinates-string.geojson", ":1:34:", "coordinates", "found a string"),
-        .file("--geojson", "geojson/unclosed-ring.geojson", ":3:4:", "geometry.coordinates[0]", "must end where it starts"),
+        .file(
+            "--geojson", "geojson/unclosed-ring.geojson", ":3:4:", "geometry.coordinates[0]", "must end where it starts"
+        ),
         .file("--geojson", "geojson/short-ring.geojson", ":1:37:", "at least 4 positions"),
         .file("--geojson", "geojson/one-point-line.geojson", ":1:39:", "at least 2 positions"),
-        .file("--geojson", "geojson/latitude-91.geojson", ":2:120:", "coordinates[1][1]", "latitude 91.0 is out of range"),
+        .file(
+            "--geojson", "geojson/latitude-91.geojson", ":2:120:", "coordinates[1][1]", "latitude 91.0 is out of range"),
         .file("--geojson", "geojson/position-one-number.geojson", ":1:34:", "at least 2 numbers"),
         .file("--geojson", "geojson/nested-garbage.geojson", ":1:69:", "coordinates[0][0][1][1]", "found an object"),
         .file("--geojson", "geojson/too-deep-coordinates.geojson", ":1:35:", "nested too deeply"),
         .file("--geojson", "geojson/features-not-array.geojson", ":1:43:", "expected an array of Features"),
         .file("--geojson", "geojson/geometry-missing.geojson", ":1:44:", "features[0]", "missing \"geometry\""),
-        .file("--geojson", "geojson/feature-in-geometries.geojson", ":1:56:", "geometries[0].type", "expected a geometry"),
+        .file(
+            "--geojson", "geojson/feature-in-geometries.geojson", ":1:56:", "geometries[0].type", "expected a geometry"),
         .file("--geojson", "geojson/trailing-comma.geojson", ":1:50:", "trailing comma"),
         .file("--geojson", "geojson/nan-literal.geojson", ":1:35:", "no NaN"),
         .file("--geojson", "geojson/huge-number.geojson", ":1:35:", "1e999 is too large"),
@@ -219,9 +243,12 @@ extension BadInput {
         .file("--geojson", "geojson/empty.geojson", ":1:1:", "holds no JSON value"),
         // A line break and an escape sequence in a quoted name are written escaped, so the
         // message stays one line and cannot drive the terminal.
-        .file("--geojson", "geojson/control-characters.geojson", ":1:9:", "unknown GeoJSON type", "Poi\\nnt\\u{1B}[31m"),
+        .file(
+            "--geojson", "geojson/control-characters.geojson", ":1:9:", "unknown GeoJSON type", "Poi\\nnt\\u{1B}[31m"),
         // Valid GeoJSON with nothing in it: the scene is empty, and no file is to blame.
-        BadInput("geojson/empty-collection.geojson", ["--geojson", "@corpus/geojson/empty-collection.geojson"], mentions: ["nothing to draw"]),
+        BadInput(
+            "geojson/empty-collection.geojson", ["--geojson", "@corpus/geojson/empty-collection.geojson"],
+            mentions: ["nothing to draw"]),
     ]
 
     static let csv: [BadInput] = [
@@ -243,8 +270,11 @@ extension BadInput {
     ]
 
     static let styles: [BadInput] = [
-        .file("--style", "style/number-as-string.json", ":3:55:", "polyline.lineWidth", "expected a number", extra: pin),
-        .file("--style", "style/unknown-key.json", ":2:15:", "callout.titelSize", "did you mean \"titleSize\"", extra: pin),
+        .file(
+            "--style", "style/number-as-string.json", ":3:55:", "polyline.lineWidth", "expected a number", extra: pin),
+        .file(
+            "--style", "style/unknown-key.json", ":2:15:", "callout.titelSize", "did you mean \"titleSize\"", extra: pin
+        ),
         .file("--style", "style/unknown-section.json", ":2:3:", "markers", "did you mean \"marker\"", extra: pin),
         .file("--style", "style/bad-colour.json", ":2:22:", "\"#12345\" is not a colour", extra: pin),
         .file("--style", "style/colour-as-number.json", ":2:28:", "basemap.landColor", "expected a colour", extra: pin),
@@ -265,9 +295,14 @@ extension BadInput {
 
     /// Sizes that would take gigabytes are refused up front, as usage errors.
     static let sizes: [BadInput] = [
-        BadInput("--size 100000x100000", pin + ["--size", "100000x100000"], status: 64, mentions: ["--size", "too large"]),
-        BadInput("--size 20000x20000 --scale 4", pin + ["--size", "20000x20000", "--scale", "4"], status: 64, mentions: ["80000×80000", "too large"]),
-        BadInput("--size 20000x20000 (400 megapixels)", pin + ["--size", "20000x20000"], status: 64, mentions: ["20000×20000", "too large"]),
+        BadInput(
+            "--size 100000x100000", pin + ["--size", "100000x100000"], status: 64, mentions: ["--size", "too large"]),
+        BadInput(
+            "--size 20000x20000 --scale 4", pin + ["--size", "20000x20000", "--scale", "4"], status: 64,
+            mentions: ["80000×80000", "too large"]),
+        BadInput(
+            "--size 20000x20000 (400 megapixels)", pin + ["--size", "20000x20000"], status: 64,
+            mentions: ["20000×20000", "too large"]),
         BadInput("--size beyond Int", pin + ["--size", "99999999999999999999999x1"], status: 64, mentions: ["--size"]),
         BadInput("--size negative", pin + ["--size", "-800x600"], status: 64, mentions: ["--size"]),
         BadInput("--size three sides", pin + ["--size", "800x600x2"], status: 64, mentions: ["--size"]),
@@ -275,25 +310,52 @@ extension BadInput {
         BadInput("--scale nan", pin + ["--scale", "nan"], status: 64, mentions: ["--scale", "not a number"]),
         BadInput("--zoom inf", pin + ["--center", "0,0", "--zoom", "inf"], status: 64, mentions: ["--zoom"]),
         BadInput("--padding nan", pin + ["--padding", "nan"], status: 64, mentions: ["--padding"]),
-        BadInput("--span empty", pin + ["--center", "0,0", "--span", ""], status: 64, mentions: ["--span", "not a distance"]),
-        BadInput("--span x", pin + ["--center", "0,0", "--span", "x"], status: 64, mentions: ["--span", "not a distance"]),
+        BadInput(
+            "--span empty", pin + ["--center", "0,0", "--span", ""], status: 64, mentions: ["--span", "not a distance"]),
+        BadInput(
+            "--span x", pin + ["--center", "0,0", "--span", "x"], status: 64, mentions: ["--span", "not a distance"]),
     ]
 
     /// Outputs that cannot be written: nothing may appear, and nothing already there may be
     /// replaced (tests run as root, where a read-only folder stops nothing, so the
     /// folders here are ones no permission makes writable).
     static let outputs: [BadInput] = [
-        BadInput("-o under a regular file", pin + ["-o", "@tmp/file.txt/map.png"], status: 73, mentions: ["file.txt/map.png", "Not a directory"], addsOutput: false),
-        BadInput("-o into a missing folder", pin + ["-o", "@tmp/missing/map.png"], status: 73, mentions: ["missing/map.png", "No such file"], addsOutput: false),
-        BadInput("-o into /proc", pin + ["-o", "/proc/maprender-test.png"], status: 73, mentions: ["/proc/maprender-test.png"], addsOutput: false),
-        BadInput("-o into /proc/self", pin + ["-o", "/proc/self/map.png"], status: 73, mentions: ["/proc/self/map.png"], addsOutput: false),
-        BadInput("-o onto a folder", pin + ["-o", "@tmp/folder.png"], status: 73, mentions: ["folder.png", "is a folder"], addsOutput: false),
-        BadInput("-o onto a named pipe", pin + ["-o", "@tmp/pipe.png"], status: 73, mentions: ["pipe.png", "device, pipe or socket"], addsOutput: false),
-        BadInput("-o onto a symbolic link", pin + ["-o", "@tmp/link.png"], status: 73, mentions: ["link.png", "symbolic link"], addsOutput: false),
-        BadInput("-o a folder path", pin + ["-o", "@tmp/", "--format", "png"], status: 73, mentions: ["not a file name"], addsOutput: false),
-        BadInput("--sidecar under a regular file", pin + ["-o", "@tmp/map.png", "--sidecar", "@tmp/file.txt/map.json"], status: 73, mentions: ["file.txt/map.json"], addsOutput: false),
-        BadInput("--sidecar onto a folder", pin + ["-o", "@tmp/map.png", "--sidecar", "@tmp/folder.png"], status: 73, mentions: ["folder.png"], addsOutput: false),
-        BadInput("places export under a regular file", ["places", "export", "--db", corpus + "/../../../examples/favorites.db", "-o", "@tmp/file.txt/favs.geojson"], status: 73, mentions: ["file.txt/favs.geojson"], addsOutput: false),
+        BadInput(
+            "-o under a regular file", pin + ["-o", "@tmp/file.txt/map.png"], status: 73,
+            mentions: ["file.txt/map.png", "Not a directory"], addsOutput: false),
+        BadInput(
+            "-o into a missing folder", pin + ["-o", "@tmp/missing/map.png"], status: 73,
+            mentions: ["missing/map.png", "No such file"], addsOutput: false),
+        BadInput(
+            "-o into /proc", pin + ["-o", "/proc/maprender-test.png"], status: 73,
+            mentions: ["/proc/maprender-test.png"], addsOutput: false),
+        BadInput(
+            "-o into /proc/self", pin + ["-o", "/proc/self/map.png"], status: 73, mentions: ["/proc/self/map.png"],
+            addsOutput: false),
+        BadInput(
+            "-o onto a folder", pin + ["-o", "@tmp/folder.png"], status: 73, mentions: ["folder.png", "is a folder"],
+            addsOutput: false),
+        BadInput(
+            "-o onto a named pipe", pin + ["-o", "@tmp/pipe.png"], status: 73,
+            mentions: ["pipe.png", "device, pipe or socket"], addsOutput: false),
+        BadInput(
+            "-o onto a symbolic link", pin + ["-o", "@tmp/link.png"], status: 73,
+            mentions: ["link.png", "symbolic link"], addsOutput: false),
+        BadInput(
+            "-o a folder path", pin + ["-o", "@tmp/", "--format", "png"], status: 73, mentions: ["not a file name"],
+            addsOutput: false),
+        BadInput(
+            "--sidecar under a regular file", pin + ["-o", "@tmp/map.png", "--sidecar", "@tmp/file.txt/map.json"],
+            status: 73, mentions: ["file.txt/map.json"], addsOutput: false),
+        BadInput(
+            "--sidecar onto a folder", pin + ["-o", "@tmp/map.png", "--sidecar", "@tmp/folder.png"], status: 73,
+            mentions: ["folder.png"], addsOutput: false),
+        BadInput(
+            "places export under a regular file",
+            [
+                "places", "export", "--db", corpus + "/../../../examples/favorites.db", "-o",
+                "@tmp/file.txt/favs.geojson",
+            ], status: 73, mentions: ["file.txt/favs.geojson"], addsOutput: false),
     ]
 
     func with(status: Int32) -> BadInput {
@@ -337,25 +399,46 @@ struct BadInputCorpusTests {
 @Suite("Generated bad inputs, end to end: deep nesting, entities, damaged databases")
 struct GeneratedBadInputTests {
     /// Writes `text` into the scratch folder and renders it with `option`.
-    func runFile(_ text: String, named name: String, option: String, in folder: TemporaryDirectory, extra: [String] = [])
+    func runFile(
+        _ text: String, named name: String, option: String, in folder: TemporaryDirectory, extra: [String] = []
+    )
         throws -> GuardedRun
     {
         try Data(text.utf8).write(to: URL(fileURLWithPath: folder.path(name)))
         return try runGuarded(extra + [option, folder.path(name), "-o", folder.path("map.png"), "--basemap", "none"])
     }
 
-    @Test("10,000-deep nesting is refused at the depth limit, not by a stack overflow", arguments: [
-        ("GeoJSON arrays in coordinates", "deep.geojson", "--geojson", "{\"type\": \"Point\", \"coordinates\": " + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "}"),
-        ("GeoJSON objects in properties", "deep.geojson", "--geojson", "{\"type\": \"Feature\", \"geometry\": null, \"properties\": " + String(repeating: "{\"a\": ", count: 10_000) + "1" + String(repeating: "}", count: 10_001)),
-        ("GeoJSON unclosed, 1,000,000 deep", "deep.geojson", "--geojson", String(repeating: "[", count: 1_000_000)),
-        ("style objects", "deep.json", "--style", "{\"polyline\": " + String(repeating: "{\"x\": ", count: 10_000) + "1" + String(repeating: "}", count: 10_001)),
-        ("batch manifest line", "deep.jsonl", "batch", "{\"id\": \"a\", \"output\": \"a.png\", \"pin\": " + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "}\n"),
-    ])
+    @Test(
+        "10,000-deep nesting is refused at the depth limit, not by a stack overflow",
+        arguments: [
+            (
+                "GeoJSON arrays in coordinates", "deep.geojson", "--geojson",
+                "{\"type\": \"Point\", \"coordinates\": " + String(repeating: "[", count: 10_000)
+                    + String(repeating: "]", count: 10_000) + "}"
+            ),
+            (
+                "GeoJSON objects in properties", "deep.geojson", "--geojson",
+                "{\"type\": \"Feature\", \"geometry\": null, \"properties\": "
+                    + String(repeating: "{\"a\": ", count: 10_000) + "1" + String(repeating: "}", count: 10_001)
+            ),
+            ("GeoJSON unclosed, 1,000,000 deep", "deep.geojson", "--geojson", String(repeating: "[", count: 1_000_000)),
+            (
+                "style objects", "deep.json", "--style",
+                "{\"polyline\": " + String(repeating: "{\"x\": ", count: 10_000) + "1"
+                    + String(repeating: "}", count: 10_001)
+            ),
+            (
+                "batch manifest line", "deep.jsonl", "batch",
+                "{\"id\": \"a\", \"output\": \"a.png\", \"pin\": " + String(repeating: "[", count: 10_000)
+                    + String(repeating: "]", count: 10_000) + "}\n"
+            ),
+        ])
     func deepNesting(name: String, file: String, option: String, text: String) throws {
         let folder = try TemporaryDirectory()
         try Data(text.utf8).write(to: URL(fileURLWithPath: folder.path(file)))
         let before = try folderState(folder.url.path)
-        let arguments = option == "batch"
+        let arguments =
+            option == "batch"
             ? ["batch", folder.path(file), "--out-dir", folder.path("out")]
             : ["--pin", "1,2", option, folder.path(file), "-o", folder.path("map.png"), "--basemap", "none"]
         let run = try runGuarded(arguments)
@@ -373,12 +456,15 @@ struct GeneratedBadInputTests {
     @Test("GPX nested 10,000 elements deep inside an extension still renders (streamed, no recursion)")
     func deepGPX() throws {
         let folder = try TemporaryDirectory()
-        let text = "<?xml version=\"1.0\"?><gpx version=\"1.1\"><wpt lat=\"1\" lon=\"2\"><extensions>"
-            + String(repeating: "<x>", count: 10_000) + String(repeating: "</x>", count: 10_000) + "</extensions></wpt></gpx>"
+        let text =
+            "<?xml version=\"1.0\"?><gpx version=\"1.1\"><wpt lat=\"1\" lon=\"2\"><extensions>"
+            + String(repeating: "<x>", count: 10_000) + String(repeating: "</x>", count: 10_000)
+            + "</extensions></wpt></gpx>"
         let run = try runFile(text, named: "deep.gpx", option: "--gpx", in: folder)
         #expect(run.reason == .exit && run.status == 0, "\(run.errors)")
         let truncated = try runFile(String(text.prefix(40_000)), named: "cut.gpx", option: "--gpx", in: folder)
-        expectCleanFailure(truncated, name: "GPX cut off 10,000 deep", status: 65, mentions: ["cut.gpx:1:", "truncated"])
+        expectCleanFailure(
+            truncated, name: "GPX cut off 10,000 deep", status: 65, mentions: ["cut.gpx:1:", "truncated"])
     }
 
     /// The external-entity files of one run: a secret with a unique marker, a DTD that
@@ -399,14 +485,35 @@ struct GeneratedBadInputTests {
 
         /// GPX files that try to read the secret, each with the position of its refusal.
         var attacks: [(name: String, text: String, mentions: [String])] {
-            let gpx = "<gpx version=\"1.1\" creator=\"attack\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n  <wpt lat=\"1\" lon=\"2\"><name>&secret;</name></wpt>\n</gpx>\n"
+            let gpx =
+                "<gpx version=\"1.1\" creator=\"attack\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n  <wpt lat=\"1\" lon=\"2\"><name>&secret;</name></wpt>\n</gpx>\n"
             return [
-                ("external entity", "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx [\n  <!ENTITY secret SYSTEM \"file://\(secret)\">\n]>\n" + gpx, [":3:", "declares entities"]),
-                ("external entity from a named pipe", "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx [ <!ENTITY secret SYSTEM \"file://\(pipe)\"> ]>\n" + gpx, [":2:", "declares entities"]),
-                ("parameter entity", "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx [\n  <!ENTITY % ext SYSTEM \"file://\(dtd)\">\n  %ext;\n]>\n" + gpx, [":3:", "declares entities"]),
+                (
+                    "external entity",
+                    "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx [\n  <!ENTITY secret SYSTEM \"file://\(secret)\">\n]>\n"
+                        + gpx, [":3:", "declares entities"]
+                ),
+                (
+                    "external entity from a named pipe",
+                    "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx [ <!ENTITY secret SYSTEM \"file://\(pipe)\"> ]>\n" + gpx,
+                    [":2:", "declares entities"]
+                ),
+                (
+                    "parameter entity",
+                    "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx [\n  <!ENTITY % ext SYSTEM \"file://\(dtd)\">\n  %ext;\n]>\n"
+                        + gpx, [":3:", "declares entities"]
+                ),
                 // Not loaded, so the entity is undeclared (the importer stops at the empty name).
-                ("external DTD declaring the entity", "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx SYSTEM \"file://\(dtd)\">\n" + gpx, [":4:"]),
-                ("entity declaration after a 2 MiB comment", "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx [\n<!-- " + String(repeating: "x", count: 2 << 20) + " -->\n<!ENTITY secret SYSTEM \"file://\(secret)\">\n]>\n" + gpx, [":4:1:", "declares entities"]),
+                (
+                    "external DTD declaring the entity",
+                    "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx SYSTEM \"file://\(dtd)\">\n" + gpx, [":4:"]
+                ),
+                (
+                    "entity declaration after a 2 MiB comment",
+                    "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx [\n<!-- " + String(repeating: "x", count: 2 << 20)
+                        + " -->\n<!ENTITY secret SYSTEM \"file://\(secret)\">\n]>\n" + gpx,
+                    [":4:1:", "declares entities"]
+                ),
             ]
         }
     }
@@ -421,12 +528,17 @@ struct GeneratedBadInputTests {
             var utf16 = Data([0xFF, 0xFE])
             utf16.append(attack.text.data(using: .utf16LittleEndian)!)
             try utf16.write(to: URL(fileURLWithPath: folder.path("attack16.gpx")))
-            try FileManager.default.copyItem(atPath: Maprender.packageRoot.appendingPathComponent("examples/favorites.db").path, toPath: folder.path("favs.db"))
+            try FileManager.default.copyItem(
+                atPath: Maprender.packageRoot.appendingPathComponent("examples/favorites.db").path,
+                toPath: folder.path("favs.db"))
             let before = try folderState(folder.url.path)
             for file in ["attack.gpx", "attack16.gpx"] {
                 let name = "\(attack.name) (\(file))"
                 for arguments in [
-                    ["--gpx", folder.path(file), "-o", folder.path("map.png"), "--sidecar", folder.path("map.json"), "--basemap", "none"],
+                    [
+                        "--gpx", folder.path(file), "-o", folder.path("map.png"), "--sidecar", folder.path("map.json"),
+                        "--basemap", "none",
+                    ],
                     ["places", "import", "--db", folder.path("favs.db"), folder.path(file)],
                 ] {
                     let run = try runGuarded(arguments, timeout: 60)
@@ -444,7 +556,8 @@ struct GeneratedBadInputTests {
     func externalSubsetNotOpened() throws {
         let secrets = try Secrets()
         let folder = try TemporaryDirectory()
-        let text = "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx SYSTEM \"file://\(secrets.pipe)\">\n<gpx version=\"1.1\"><wpt lat=\"1\" lon=\"2\"><name>Home</name></wpt></gpx>\n"
+        let text =
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx SYSTEM \"file://\(secrets.pipe)\">\n<gpx version=\"1.1\"><wpt lat=\"1\" lon=\"2\"><name>Home</name></wpt></gpx>\n"
         let run = try runFile(text, named: "dtd.gpx", option: "--gpx", in: folder)
         #expect(!run.timedOut && run.reason == .exit && run.status == 0, "\(run.errors)")
         #expect(FileManager.default.fileExists(atPath: folder.path("map.png")))
@@ -474,7 +587,9 @@ struct GeneratedBadInputTests {
         /// The damaged bytes.
         func apply(to original: Data) -> Data {
             var generator = SplitMix64(seed: 0x6D61_7072_656E_6465)
-            func junk(_ count: Int) -> Data { Data((0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }) }
+            func junk(_ count: Int) -> Data {
+                Data((0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
+            }
             switch self {
             case .randomBytes: return junk(8192)
             case .magicThenJunk: return Data("SQLite format 3\0".utf8) + junk(4080)
@@ -493,7 +608,9 @@ struct GeneratedBadInputTests {
 
     /// The commands that read or write a favorites database.
     enum DatabaseCommand: String, CaseIterable, CustomTestStringConvertible, Sendable {
-        case render, list, export, add, remove, importCSV = "import", geocode
+        case render, list, export, add, remove
+        case importCSV = "import"
+        case geocode
         var testDescription: String { rawValue }
 
         func arguments(database: String, folder: TemporaryDirectory) -> [String] {
@@ -512,7 +629,8 @@ struct GeneratedBadInputTests {
     /// A real favorites database of 600 places (about 25 pages), made by the library.
     static func makeDatabase(_ path: String) throws {
         let database = try SQLiteDatabase(path: path, mode: .readWriteCreate)
-        try database.executeScript("""
+        try database.executeScript(
+            """
             CREATE TABLE places (id INTEGER PRIMARY KEY, name TEXT NOT NULL, street TEXT, city TEXT, state TEXT, postal TEXT,
               latitude REAL NOT NULL CHECK (latitude BETWEEN -90 AND 90), longitude REAL NOT NULL CHECK (longitude BETWEEN -180 AND 180),
               display_proximity INTEGER NOT NULL DEFAULT 0, display_radius REAL, going_next INTEGER NOT NULL DEFAULT 0, pin_color TEXT);
@@ -523,7 +641,9 @@ struct GeneratedBadInputTests {
             """)
     }
 
-    @Test("a damaged favorites database: exit 65 naming it, and not one byte changed", arguments: Damage.allCases, DatabaseCommand.allCases)
+    @Test(
+        "a damaged favorites database: exit 65 naming it, and not one byte changed", arguments: Damage.allCases,
+        DatabaseCommand.allCases)
     func damagedDatabase(damage: Damage, command: DatabaseCommand) throws {
         let folder = try makeScratch()
         try Self.makeDatabase(folder.path("real.db"))
@@ -533,15 +653,24 @@ struct GeneratedBadInputTests {
         try Data("name,latitude,longitude\nMore,1,2\n".utf8).write(to: URL(fileURLWithPath: folder.path("more.csv")))
         let before = try folderState(folder.url.path)
         let run = try runGuarded(command.arguments(database: folder.path("favs.db"), folder: folder))
-        expectCleanFailure(run, name: "\(damage.rawValue), \(command.rawValue)", status: 65, mentions: ["favs.db", damage.message])
-        #expect(try folderState(folder.url.path) == before, "[\(damage.rawValue), \(command.rawValue)] the folder or the database changed")
+        expectCleanFailure(
+            run, name: "\(damage.rawValue), \(command.rawValue)", status: 65, mentions: ["favs.db", damage.message])
+        #expect(
+            try folderState(folder.url.path) == before,
+            "[\(damage.rawValue), \(command.rawValue)] the folder or the database changed")
     }
 
-    @Test("empty databases: no tables, or no rows", arguments: [
-        ("a zero-byte file", "", "no favorites table"),
-        ("tables but none of ours", "CREATE TABLE notes (id INTEGER);", "notes"),
-        ("the schema without rows", "CREATE TABLE places (id INTEGER PRIMARY KEY, name TEXT NOT NULL, latitude REAL, longitude REAL);", "holds no places"),
-    ])
+    @Test(
+        "empty databases: no tables, or no rows",
+        arguments: [
+            ("a zero-byte file", "", "no favorites table"),
+            ("tables but none of ours", "CREATE TABLE notes (id INTEGER);", "notes"),
+            (
+                "the schema without rows",
+                "CREATE TABLE places (id INTEGER PRIMARY KEY, name TEXT NOT NULL, latitude REAL, longitude REAL);",
+                "holds no places"
+            ),
+        ])
     func emptyDatabase(name: String, schema: String, message: String) throws {
         let folder = try makeScratch()
         if schema.isEmpty {
@@ -550,7 +679,9 @@ struct GeneratedBadInputTests {
             try SQLiteDatabase(path: folder.path("favs.db"), mode: .readWriteCreate).executeScript(schema)
         }
         let before = try folderState(folder.url.path)
-        let run = try runGuarded(["--places", folder.path("favs.db"), "-o", folder.path("map.png"), "--basemap", "none"])
+        let run = try runGuarded([
+            "--places", folder.path("favs.db"), "-o", folder.path("map.png"), "--basemap", "none",
+        ])
         expectCleanFailure(run, name: name, status: 65, mentions: ["favs.db", message])
         #expect(try folderState(folder.url.path) == before, "[\(name)] the folder or the database changed")
     }
@@ -559,11 +690,12 @@ struct GeneratedBadInputTests {
     func failedImport() throws {
         let folder = try makeScratch()
         try Self.makeDatabase(folder.path("favs.db"))
-        try Data("name,latitude,longitude\nGood,1,2\nBad,91,2\n".utf8).write(to: URL(fileURLWithPath: folder.path("more.csv")))
+        try Data("name,latitude,longitude\nGood,1,2\nBad,91,2\n".utf8).write(
+            to: URL(fileURLWithPath: folder.path("more.csv")))
         let before = try folderState(folder.url.path)
         let run = try runGuarded(["places", "import", "--db", folder.path("favs.db"), folder.path("more.csv")])
-        expectCleanFailure(run, name: "import with a bad row", status: 65, mentions: ["more.csv:3:", "latitude 91.0 is out of range"])
+        expectCleanFailure(
+            run, name: "import with a bad row", status: 65, mentions: ["more.csv:3:", "latitude 91.0 is out of range"])
         #expect(try folderState(folder.url.path) == before)
     }
 }
-

@@ -1,9 +1,9 @@
 import Foundation
-import Testing
 import MapErrors
 import MapRenderCore
-@testable import MapSQLite
+import Testing
 
+@testable import MapSQLite
 
 @Suite("maprender with bad input, end to end")
 struct BadInputTests {
@@ -14,12 +14,17 @@ struct BadInputTests {
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let before = try folder.listing()
-        let result = try Maprender.run(arguments + ["-o", folder.path("map.png"), "--sidecar", folder.path("map.json")])
+        let result = try Maprender.run(
+            arguments + ["-o", folder.path("map.png"), "--sidecar", folder.path("map.json")])
         #expect(result.status == status, "stderr: \(result.errors)", sourceLocation: sourceLocation)
         let lines = result.errors.split(separator: "\n")
-        #expect(lines.count == 1 && lines[0].hasPrefix("error: "), "stderr: \(result.errors)", sourceLocation: sourceLocation)
+        #expect(
+            lines.count == 1 && lines[0].hasPrefix("error: "), "stderr: \(result.errors)",
+            sourceLocation: sourceLocation)
         for fragment in fragments {
-            #expect(result.errors.contains(fragment), "'\(fragment)' missing from: \(result.errors)", sourceLocation: sourceLocation)
+            #expect(
+                result.errors.contains(fragment), "'\(fragment)' missing from: \(result.errors)",
+                sourceLocation: sourceLocation)
         }
         #expect(try folder.listing() == before, "a failed run left files behind", sourceLocation: sourceLocation)
     }
@@ -38,35 +43,43 @@ struct BadInputTests {
     @Test("a missing database: exit 66")
     func missing() throws {
         let folder = try TemporaryDirectory()
-        try expectFailure(["--places", folder.path("nope.db")], status: 66, mentions: ["nope.db", "no such file"], folder: folder)
+        try expectFailure(
+            ["--places", folder.path("nope.db")], status: 66, mentions: ["nope.db", "no such file"], folder: folder)
     }
 
     @Test("a file that is not SQLite: exit 65")
     func notSQLite() throws {
         let folder = try TemporaryDirectory()
         try Data("name,lat,lon\nhome,1,2\n".utf8).write(to: URL(fileURLWithPath: folder.path("favs.db")))
-        try expectFailure(["--places", folder.path("favs.db")], status: 65, mentions: ["favs.db", "not a SQLite database"], folder: folder)
+        try expectFailure(
+            ["--places", folder.path("favs.db")], status: 65, mentions: ["favs.db", "not a SQLite database"],
+            folder: folder)
     }
 
     @Test("no known table: exit 65, naming the tables found")
     func unknownTables() throws {
         let folder = try TemporaryDirectory()
         try makeDatabase(folder.path("other.db"), "CREATE TABLE notes (id INTEGER); CREATE TABLE users (id INTEGER);")
-        try expectFailure(["--places", folder.path("other.db")], status: 65, mentions: ["other.db", "notes", "users"], folder: folder)
+        try expectFailure(
+            ["--places", folder.path("other.db")], status: 65, mentions: ["other.db", "notes", "users"], folder: folder)
     }
 
-    @Test("a NULL or out-of-range coordinate: exit 65, naming the row", arguments: [
-        ("latitude NULL", "NULL, -104.9", "latitude is NULL"),
-        ("latitude 91", "91.5, -104.9", "latitude 91.5 is out of range"),
-        ("longitude text", "39.7, 'east'", "longitude 'east' is not a number"),
-    ])
+    @Test(
+        "a NULL or out-of-range coordinate: exit 65, naming the row",
+        arguments: [
+            ("latitude NULL", "NULL, -104.9", "latitude is NULL"),
+            ("latitude 91", "91.5, -104.9", "latitude 91.5 is out of range"),
+            ("longitude text", "39.7, 'east'", "longitude 'east' is not a number"),
+        ])
     func badRow(name: String, values: String, message: String) throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("favs.db")
-        try makeDatabase(path, Self.schema + """
-            INSERT INTO places (id, name, latitude, longitude) VALUES (1, 'Good', 39.7, -104.9);
-            INSERT INTO places (id, name, latitude, longitude) VALUES (7, 'Bad', \(values));
-            """)
+        try makeDatabase(
+            path,
+            Self.schema + """
+                INSERT INTO places (id, name, latitude, longitude) VALUES (1, 'Good', 39.7, -104.9);
+                INSERT INTO places (id, name, latitude, longitude) VALUES (7, 'Bad', \(values));
+                """)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         try expectFailure(["--places", path], status: 65, mentions: ["favs.db", "row id 7", message], folder: folder)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
@@ -76,7 +89,8 @@ struct BadInputTests {
     func empty() throws {
         let folder = try TemporaryDirectory()
         try makeDatabase(folder.path("empty.db"), Self.schema)
-        try expectFailure(["--places", folder.path("empty.db")], status: 65, mentions: ["empty.db", "no places"], folder: folder)
+        try expectFailure(
+            ["--places", folder.path("empty.db")], status: 65, mentions: ["empty.db", "no places"], folder: folder)
     }
 
     @Test("a failed run leaves an older output file untouched")
@@ -90,14 +104,16 @@ struct BadInputTests {
         #expect(try folder.listing() == ["map.png"])
     }
 
-    @Test("usage errors: exit 64 with a hint", arguments: [
-        (["--pin", "0,0", "--size", "0x10"], "--size"),
-        (["--pin", "0,0", "--plces", "x.db"], "did you mean '--places'"),
-        (["--pin", "91,0"], "outside the world"),
-        (["--pin", "0,0", "--zoom", "3"], "--zoom needs --center"),
-        (["--circle", "0,0,far"], "not a distance"),
-        (["--pin", "0,0", "--format", "gif"], "gif"),
-    ])
+    @Test(
+        "usage errors: exit 64 with a hint",
+        arguments: [
+            (["--pin", "0,0", "--size", "0x10"], "--size"),
+            (["--pin", "0,0", "--plces", "x.db"], "did you mean '--places'"),
+            (["--pin", "91,0"], "outside the world"),
+            (["--pin", "0,0", "--zoom", "3"], "--zoom needs --center"),
+            (["--circle", "0,0,far"], "not a distance"),
+            (["--pin", "0,0", "--format", "gif"], "gif"),
+        ])
     func usage(arguments: [String], fragment: String) throws {
         let folder = try TemporaryDirectory()
         try expectFailure(arguments, status: 64, mentions: [fragment], folder: folder)
@@ -115,7 +131,8 @@ struct BadInputTests {
     func outputIsInput() throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("favs.db")
-        try makeDatabase(path, Self.schema + "INSERT INTO places (id, name, latitude, longitude) VALUES (1, 'A', 39.7, -104.9);")
+        try makeDatabase(
+            path, Self.schema + "INSERT INTO places (id, name, latitude, longitude) VALUES (1, 'A', 39.7, -104.9);")
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let result = try Maprender.run(["--places", path, "--format", "png", "-o", path])
         #expect(result.status == 64 && result.errors.contains("is also an input"), "stderr: \(result.errors)")

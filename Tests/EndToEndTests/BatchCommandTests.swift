@@ -1,7 +1,7 @@
 import Foundation
 import MapRenderCairo
-import Testing
 import MapRenderCore
+import Testing
 
 @Suite("maprender batch, end to end")
 struct BatchCommandTests {
@@ -10,7 +10,9 @@ struct BatchCommandTests {
         var lines: [String] = []
         for index in 0..<count {
             let latitude = bad.contains(index) ? 95 : Double(index % 80)
-            lines.append("{\"id\": \"job-\(index)\", \"output\": \"maps/\(index).png\", \"pin\": \"\(latitude),\(index % 170)\", \"size\": \"64x48\", \"basemap\": \"none\"}")
+            lines.append(
+                "{\"id\": \"job-\(index)\", \"output\": \"maps/\(index).png\", \"pin\": \"\(latitude),\(index % 170)\", \"size\": \"64x48\", \"basemap\": \"none\"}"
+            )
         }
         let path = folder.path("jobs.jsonl")
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
@@ -42,8 +44,12 @@ struct BatchCommandTests {
         let folder = try TemporaryDirectory()
         let path = try manifest(count: 50, in: folder)
         let explicit = try Maprender.run(["batch", path, "--dry-run", "--shard", "1/3"])
-        let kubernetes = try Maprender.run(["batch", path, "--dry-run", "--shard", "auto"], environment: ["JOB_COMPLETION_INDEX": "1", "MAPRENDER_SHARD_COUNT": "3"])
-        let slurm = try Maprender.run(["batch", path, "--dry-run", "--shard", "auto"], environment: ["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "3"])
+        let kubernetes = try Maprender.run(
+            ["batch", path, "--dry-run", "--shard", "auto"],
+            environment: ["JOB_COMPLETION_INDEX": "1", "MAPRENDER_SHARD_COUNT": "3"])
+        let slurm = try Maprender.run(
+            ["batch", path, "--dry-run", "--shard", "auto"],
+            environment: ["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "3"])
         #expect(kubernetes.status == 0 && kubernetes.output == explicit.output, "stderr: \(kubernetes.errors)")
         #expect(slurm.status == 0 && slurm.output == explicit.output, "stderr: \(slurm.errors)")
         let none = try Maprender.run(["batch", path, "--dry-run", "--shard", "auto"], environment: [:])
@@ -57,13 +63,17 @@ struct BatchCommandTests {
         var text = try String(contentsOfFile: path, encoding: .utf8)
         text += "{not json\n{\"id\": \"job-0\", \"output\": \"dup.png\", \"pin\": \"0,0\"}\n"
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        let result = try Maprender.run(["batch", path, "--out-dir", folder.path("out"), "--summary", folder.path("summary.json"), "--jobs", "2"])
+        let result = try Maprender.run([
+            "batch", path, "--out-dir", folder.path("out"), "--summary", folder.path("summary.json"), "--jobs", "2",
+        ])
         #expect(result.status != 0)
         #expect(result.errors.contains("jobs.jsonl:21:"), "the bad line is reported with its number: \(result.errors)")
         #expect(result.errors.contains("jobs.jsonl:22:") && result.errors.contains("job-0"))
         let written = try FileManager.default.contentsOfDirectory(atPath: folder.path("out/maps"))
         #expect(written.count == 18)
-        let summary = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("summary.json")))) as? [String: Any])
+        let summary = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("summary.json"))))
+                as? [String: Any])
         #expect(summary["jobs"] as? Int == 22 && summary["succeeded"] as? Int == 18 && summary["failed"] as? Int == 4)
         let results = try #require(summary["results"] as? [[String: Any]])
         let three = try #require(results.first { $0["id"] as? String == "job-3" })
@@ -80,12 +90,15 @@ struct BatchCommandTests {
         // Job 2's output is a folder: rendering succeeds, writing (done on the writer
         // thread while job 3 renders) fails.
         try FileManager.default.createDirectory(atPath: folder.path("maps/2.png"), withIntermediateDirectories: true)
-        let result = try Maprender.run([
-            "batch", path, "--summary", folder.path("summary.json"), "--jobs", "\(jobs)",
-        ], in: folder.url)
+        let result = try Maprender.run(
+            [
+                "batch", path, "--summary", folder.path("summary.json"), "--jobs", "\(jobs)",
+            ], in: folder.url)
         #expect(result.status == 73, "\(result.errors)")
         #expect(result.errors.contains("job-2") && result.errors.contains("is a folder"), "\(result.errors)")
-        let summary = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("summary.json")))) as? [String: Any])
+        let summary = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("summary.json"))))
+                as? [String: Any])
         let results = try #require(summary["results"] as? [[String: Any]])
         #expect(results.map { $0["id"] as? String } == (0..<8).map { "job-\($0)" }, "in job order")
         #expect(results.map { $0["status"] as? String } == ["ok", "ok", "failed", "ok", "ok", "ok", "ok", "ok"])
@@ -93,7 +106,9 @@ struct BatchCommandTests {
             let png = try Data(contentsOf: URL(fileURLWithPath: folder.path("maps/\(index).png")))
             #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "map \(index) is a whole PNG")
         }
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path("maps")).filter { $0.hasPrefix(".") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path("maps")).filter {
+            $0.hasPrefix(".")
+        }
         #expect(leftovers.isEmpty, "no temporary files left: \(leftovers)")
     }
 
@@ -114,11 +129,14 @@ struct BatchCommandTests {
         }
     }
 
-    @Test("--out-dir confines outputs", arguments: ["../escape.png", "/tmp/absolute.png", "maps/../../escape.png", "link/escape.png"])
+    @Test(
+        "--out-dir confines outputs",
+        arguments: ["../escape.png", "/tmp/absolute.png", "maps/../../escape.png", "link/escape.png"])
     func confinement(output: String) throws {
         let folder = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: folder.path("out"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: folder.path("out/link"), withDestinationPath: folder.path("elsewhere"))
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path("out/link"), withDestinationPath: folder.path("elsewhere"))
         try FileManager.default.createDirectory(atPath: folder.path("elsewhere"), withIntermediateDirectories: true)
         let line = "{\"id\": \"x\", \"output\": \"\(output)\", \"pin\": \"0,0\", \"size\": \"32x32\"}\n"
         try Data(line.utf8).write(to: URL(fileURLWithPath: folder.path("jobs.jsonl")))
@@ -133,12 +151,15 @@ struct BatchCommandTests {
         let folder = try TemporaryDirectory()
         let favorites = Maprender.packageRoot.appendingPathComponent("examples/favorites.db").path
         let result = try Maprender.run([
-            "batch", "--places", favorites, "--each", "place", "-o", folder.path("{id}-{name}.png"), "--size", "200x150", "--basemap", "none",
+            "batch", "--places", favorites, "--each", "place", "-o", folder.path("{id}-{name}.png"), "--size",
+            "200x150", "--basemap", "none",
         ])
         #expect(result.status == 0, "stderr: \(result.errors)")
         let files = try folder.listing()
         #expect(files.count == 12 && files.contains("1-denver-museum-of-nature-science.png"))
-        let image = try RasterImage(png: Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("1-denver-museum-of-nature-science.png")))))
+        let image = try RasterImage(
+            png: Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("1-denver-museum-of-nature-science.png"))))
+        )
         #expect(image.width == 200)
     }
 }
@@ -150,24 +171,29 @@ struct BatchFuzzingRegressionTests {
     func hugeNumericID() throws {
         let folder = try TemporaryDirectory()
         let manifest = folder.path("jobs.jsonl")
-        try Data("""
+        try Data(
+            """
             {"id": 1e300, "output": "a.png", "pin": "1,2", "size": "32x32", "basemap": "none"}
             {"id": 7, "output": "b.png", "pin": "1,2", "size": "32x32", "basemap": "none"}
 
-            """.utf8).write(to: URL(fileURLWithPath: manifest))
+            """.utf8
+        ).write(to: URL(fileURLWithPath: manifest))
         let result = try Maprender.run(["batch", manifest, "--out-dir", folder.path("out"), "--progress", "never"])
         #expect(result.status == 65, "stderr: \(result.errors)")
         #expect(result.errors.contains("jobs.jsonl:1: the job has no id"), "stderr: \(result.errors)")
         #expect(FileManager.default.fileExists(atPath: folder.path("out/b.png")))
     }
 
-    @Test("crash: Slurm task numbers that overflow are a usage error", arguments: [
-        ("-9223372036854775808", "1"), ("9223372036854775807", "-1"),
-    ])
+    @Test(
+        "crash: Slurm task numbers that overflow are a usage error",
+        arguments: [
+            ("-9223372036854775808", "1"), ("9223372036854775807", "-1"),
+        ])
     func slurmOverflow(task: String, minimum: String) throws {
         let folder = try TemporaryDirectory()
         let manifest = folder.path("jobs.jsonl")
-        try Data("{\"id\": \"a\", \"output\": \"a.png\", \"pin\": \"1,2\"}\n".utf8).write(to: URL(fileURLWithPath: manifest))
+        try Data("{\"id\": \"a\", \"output\": \"a.png\", \"pin\": \"1,2\"}\n".utf8).write(
+            to: URL(fileURLWithPath: manifest))
         let result = try Maprender.run(
             ["batch", manifest, "--shard", "auto", "--dry-run"],
             environment: ["SLURM_ARRAY_TASK_ID": task, "SLURM_ARRAY_TASK_MIN": minimum, "SLURM_ARRAY_TASK_COUNT": "4"])
@@ -184,10 +210,14 @@ struct OutputConfinementRegressionTests {
         let folder = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: folder.path("out"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: folder.path("elsewhere"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: folder.path("out/link"), withDestinationPath: folder.path("elsewhere"))
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path("out/link"), withDestinationPath: folder.path("elsewhere"))
         let manifest = folder.path("jobs.jsonl")
-        try Data("{\"id\": \"a\", \"output\": \"link/new/deeper/a.png\", \"pin\": \"1,2\", \"size\": \"32x32\", \"basemap\": \"none\"}\n".utf8)
-            .write(to: URL(fileURLWithPath: manifest))
+        try Data(
+            "{\"id\": \"a\", \"output\": \"link/new/deeper/a.png\", \"pin\": \"1,2\", \"size\": \"32x32\", \"basemap\": \"none\"}\n"
+                .utf8
+        )
+        .write(to: URL(fileURLWithPath: manifest))
         let result = try Maprender.run(["batch", manifest, "--out-dir", folder.path("out"), "--progress", "never"])
         #expect(result.status == 64 && result.errors.contains("escapes --out-dir"), "stderr: \(result.errors)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("elsewhere")).isEmpty)

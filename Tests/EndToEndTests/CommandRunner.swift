@@ -19,18 +19,22 @@ enum Maprender {
 
     /// The root of the package, for reading `examples/`.
     static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 
     /// Runs `maprender` with the arguments in `directory` and waits for it.
-    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil) throws -> RunResult {
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil
+    ) throws -> RunResult {
         let process = Process()
         if let environment { process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { a, _ in a } }
         process.executableURL = productsDirectory.appendingPathComponent("maprender")
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         // Standard output and error go to files, so a large output can never block the child.
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("maprender-run-\(UUID().uuidString)")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "maprender-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outputURL = scratch.appendingPathComponent("stdout"), errorURL = scratch.appendingPathComponent("stderr")
@@ -45,7 +49,8 @@ enum Maprender {
         try output.close()
         try errors.close()
         let outputData = try Data(contentsOf: outputURL), errorData = try Data(contentsOf: errorURL)
-        return RunResult(status: process.terminationStatus, output: outputData, errors: String(decoding: errorData, as: UTF8.self))
+        return RunResult(
+            status: process.terminationStatus, output: outputData, errors: String(decoding: errorData, as: UTF8.self))
     }
 }
 
@@ -64,9 +69,17 @@ final class TemporaryDirectory {
 
 /// Web Mercator written out independently of the library: the canvas position of a
 /// coordinate given only the sidecar's centre, zoom and size (DESIGN.md §2).
-func webMercatorCanvasPoint(latitude: Double, longitude: Double, centerLatitude: Double, centerLongitude: Double, zoom: Double, width: Double, height: Double) -> (x: Double, y: Double) {
+func webMercatorCanvasPoint(
+    latitude: Double, longitude: Double, centerLatitude: Double, centerLongitude: Double, zoom: Double, width: Double,
+    height: Double
+) -> (x: Double, y: Double) {
     func x(_ longitude: Double) -> Double { (longitude + 180) / 360 }
-    func y(_ latitude: Double) -> Double { (1 - log(tan(latitude * .pi / 180) + 1 / cos(latitude * .pi / 180)) / .pi) / 2 }
+    func y(_ latitude: Double) -> Double {
+        (1 - log(tan(latitude * .pi / 180) + 1 / cos(latitude * .pi / 180)) / .pi) / 2
+    }
     let worldWidth = 256 * pow(2, zoom)
-    return (width / 2 + (x(longitude) - x(centerLongitude)) * worldWidth, height / 2 + (y(latitude) - y(centerLatitude)) * worldWidth)
+    return (
+        width / 2 + (x(longitude) - x(centerLongitude)) * worldWidth,
+        height / 2 + (y(latitude) - y(centerLatitude)) * worldWidth
+    )
 }

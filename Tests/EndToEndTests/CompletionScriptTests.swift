@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MapRenderCommand
 
 /// `maprender completions bash|zsh|fish`: scripts the shells accept, made from the table.
@@ -18,7 +19,9 @@ struct CompletionScriptTests {
             for option in command.options + command.forwardedOptions {
                 for name in option.names {
                     // fish writes `-l size` and `-s o`, the others the name itself.
-                    let spelled = shell != "fish" ? name : name.hasPrefix("--") ? "-l \(name.dropFirst(2))" : "-s \(name.dropFirst())"
+                    let spelled =
+                        shell != "fish"
+                        ? name : name.hasPrefix("--") ? "-l \(name.dropFirst(2))" : "-s \(name.dropFirst())"
                     #expect(text.contains(spelled), "\(shell): \(command.invocation) \(name)")
                 }
             }
@@ -37,7 +40,8 @@ struct CompletionScriptTests {
     func bashCompletes() throws {
         let bash = try #require(Tool.path(of: "bash"), "bash is not installed")
         let folder = try TemporaryDirectory()
-        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("rides"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("rides"), withIntermediateDirectories: true)
         for name in ["ride.gpx", "fixes.csv", "favs.db", "map.png", "notes.txt"] {
             _ = FileManager.default.createFile(atPath: folder.path(name), contents: Data())
         }
@@ -69,7 +73,9 @@ struct CompletionScriptTests {
         let lines = result.outputText.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, (words, expected)) in cases.enumerated() {
             let got = index < lines.count ? lines[index].split(separator: " ").map(String.init) : []
-            #expect(got.sorted() == expected.split(separator: " ").map(String.init).sorted(), "\(words.joined(separator: " ")) → \(got)")
+            #expect(
+                got.sorted() == expected.split(separator: " ").map(String.init).sorted(),
+                "\(words.joined(separator: " ")) → \(got)")
         }
     }
 

@@ -5,7 +5,10 @@ enum Tool {
     /// The full path of `name` on `PATH` (or in /usr/bin and /bin), or `nil` when it is not
     /// installed.
     static func path(of name: String) -> String? {
-        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init) + ["/usr/bin", "/bin"]
+        let directories =
+            (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init) + [
+                "/usr/bin", "/bin",
+            ]
         return directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
@@ -14,7 +17,8 @@ enum Tool {
         let folder = try TemporaryDirectory()
         let inputURL = folder.url.appendingPathComponent("stdin")
         try Data(input.utf8).write(to: inputURL)
-        let outputURL = folder.url.appendingPathComponent("stdout"), errorURL = folder.url.appendingPathComponent("stderr")
+        let outputURL = folder.url.appendingPathComponent("stdout"),
+            errorURL = folder.url.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
         let process = Process()

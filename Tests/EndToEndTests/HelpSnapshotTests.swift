@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MapRenderCommand
 
 /// `--help` of every command, compared with `Snapshots/help/*.txt`, and the README's copy.

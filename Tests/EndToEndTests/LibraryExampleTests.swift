@@ -1,6 +1,4 @@
 import Foundation
-import Testing
-
 // Plain imports, as a package that depends on the library product has: the example may use
 // public API only.
 import MapGeometry
@@ -9,6 +7,7 @@ import MapRenderCairo
 import MapRenderCore
 import MapRenderSVG
 import MapTiles
+import Testing
 
 /// The README's library example, verbatim between the markers, compiled and run here so it
 /// can never rot. `readmeMatchesThisFile` checks the README still shows this same code.
@@ -72,7 +71,8 @@ struct LibraryExampleTests {
     func readmeMatchesThisFile() throws {
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let readme = try String(contentsOf: Maprender.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let begin = source.range(of: "    // BEGIN README EXAMPLE\n")!, end = source.range(of: "    // END README EXAMPLE")!
+        let begin = source.range(of: "    // BEGIN README EXAMPLE\n")!,
+            end = source.range(of: "    // END README EXAMPLE")!
         let code = source[begin.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : String($0) }.joined(separator: "\n")
         #expect(readme.contains(code), "update the README's library example to match LibraryExampleTests.swift")

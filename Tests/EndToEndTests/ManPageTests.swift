@@ -1,6 +1,7 @@
 import Foundation
 import MapCommandLine
 import Testing
+
 @testable import MapRenderCommand
 
 /// `maprender help --man`: the maprender(1) man page, made from the table.
@@ -17,9 +18,14 @@ struct ManPageTests {
         let text = try page()
         #expect(text.hasPrefix(".\\\""))
         #expect(text.contains(".TH MAPRENDER 1 "))
-        let headings = text.split(separator: "\n").filter { $0.hasPrefix(".SH ") }.map { $0.dropFirst(4).trimmingCharacters(in: ["\""]) }
+        let headings = text.split(separator: "\n").filter { $0.hasPrefix(".SH ") }.map {
+            $0.dropFirst(4).trimmingCharacters(in: ["\""])
+        }
         let commands = CommandTable.root.subcommands.map { $0.name.uppercased() }
-        let expected = ["NAME", "SYNOPSIS", "DESCRIPTION"] + commands + ["GENERAL OPTIONS", "EXIT STATUS", "ENVIRONMENT", "FILES", "EXAMPLES", "SEE ALSO"]
+        let expected =
+            ["NAME", "SYNOPSIS", "DESCRIPTION"] + commands + [
+                "GENERAL OPTIONS", "EXIT STATUS", "ENVIRONMENT", "FILES", "EXAMPLES", "SEE ALSO",
+            ]
         #expect(headings == expected)
         for command in CommandTable.root.allCommands where command.path.count == 2 {
             #expect(text.contains(".SS \"\(command.path.joined(separator: " "))\""), "\(command.invocation)")
@@ -29,7 +35,8 @@ struct ManPageTests {
     @Test("it lists every sysexits status the command uses")
     func exitStatus() throws {
         let text = try page()
-        let section = try #require(text.components(separatedBy: ".SH \"EXIT STATUS\"").last?.components(separatedBy: ".SH ").first)
+        let section = try #require(
+            text.components(separatedBy: ".SH \"EXIT STATUS\"").last?.components(separatedBy: ".SH ").first)
         for status in [0, 64, 65, 66, 69, 70, 73, 74] {
             #expect(section.contains(".TP\n\\fB\(status)\\fR\n"), "exit status \(status)")
         }
@@ -40,9 +47,13 @@ struct ManPageTests {
         let text = try page()
         for command in CommandTable.root.allCommands {
             for option in command.options + command.forwardedOptions {
-                let names = (option.shortNames + option.longNames).map { "\\fB" + $0.replacingOccurrences(of: "-", with: "\\-") + "\\fR" }
+                let names = (option.shortNames + option.longNames).map {
+                    "\\fB" + $0.replacingOccurrences(of: "-", with: "\\-") + "\\fR"
+                }
                 let value = option.valueName.map { " \\fI" + Roff.code($0) + "\\fR" } ?? ""
-                #expect(text.contains(".TP\n" + names.joined(separator: ", ") + value + "\n"), "\(command.invocation) \(option.name)")
+                #expect(
+                    text.contains(".TP\n" + names.joined(separator: ", ") + value + "\n"),
+                    "\(command.invocation) \(option.name)")
             }
         }
     }
@@ -67,7 +78,9 @@ struct ManPageTests {
     func mandoc() throws {
         let mandoc = try #require(Tool.path(of: "mandoc"))
         let result = try Tool.run(mandoc, ["-Tlint", "-W", "warning"], input: try page())
-        #expect(result.status == 0 && result.outputText.isEmpty && result.errors.isEmpty, "mandoc: \(result.outputText)\(result.errors)")
+        #expect(
+            result.status == 0 && result.outputText.isEmpty && result.errors.isEmpty,
+            "mandoc: \(result.outputText)\(result.errors)")
     }
 
     @Test("help --man takes no command")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MapRenderCommand
 
 /// The option tables themselves: complete and unambiguous.
@@ -11,10 +12,13 @@ struct OptionTableTests {
     func helpLines() {
         for command in Self.commands {
             for option in command.options + command.forwardedOptions {
-                #expect(!option.help.trimmingCharacters(in: .whitespaces).isEmpty, "\(command.invocation) \(option.name)")
+                #expect(
+                    !option.help.trimmingCharacters(in: .whitespaces).isEmpty, "\(command.invocation) \(option.name)")
                 #expect(!option.help.contains("\n"), "\(command.invocation) \(option.name): one line")
                 #expect((option.valueName != nil) == option.takesValue, "\(command.invocation) \(option.name)")
-                #expect(option.takesValue || option.completion.isEmpty, "\(command.invocation) \(option.name): a flag completes nothing")
+                #expect(
+                    option.takesValue || option.completion.isEmpty,
+                    "\(command.invocation) \(option.name): a flag completes nothing")
             }
         }
     }
@@ -26,7 +30,9 @@ struct OptionTableTests {
             let repeated = Dictionary(grouping: names, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
             #expect(repeated.isEmpty, "\(command.invocation): \(repeated)")
             for name in names {
-                let isLong = name.hasPrefix("--") && name.count > 3 && name.dropFirst(2).allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }
+                let isLong =
+                    name.hasPrefix("--") && name.count > 3
+                    && name.dropFirst(2).allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }
                 let isShort = name.count == 2 && name.hasPrefix("-") && name.last!.isLetter
                 #expect(isLong || isShort, "\(command.invocation): \(name)")
             }
@@ -39,7 +45,8 @@ struct OptionTableTests {
         #expect(CommandTable.command(at: ["track", "stats"])?.options.dropLast() == TrackOptions.stats.specs[...])
         #expect(CommandTable.command(at: ["track", "events"])?.options.dropLast() == TrackOptions.events.specs[...])
         for (name, table) in PlacesOptions.tables {
-            #expect(CommandTable.command(at: ["places", name])?.options.dropLast() == table.specs[...], "places \(name)")
+            #expect(
+                CommandTable.command(at: ["places", name])?.options.dropLast() == table.specs[...], "places \(name)")
         }
         #expect(Set(PlacesOptions.tables.keys) == Set(PlacesOptions.command.subcommandNames))
         let batch = CommandTable.command(at: ["batch"])
@@ -50,7 +57,9 @@ struct OptionTableTests {
     func commands() {
         for command in Self.commands {
             #expect(!command.summary.isEmpty && !command.usage.isEmpty, "\(command.invocation)")
-            #expect(command.subcommands.isEmpty || command.operands.isEmpty, "\(command.invocation): subcommands or operands, not both")
+            #expect(
+                command.subcommands.isEmpty || command.operands.isEmpty,
+                "\(command.invocation): subcommands or operands, not both")
         }
     }
 }

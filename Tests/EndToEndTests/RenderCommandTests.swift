@@ -1,8 +1,8 @@
 import Foundation
 import MapRenderCairo
 import Testing
-@testable import MapFavorites
 
+@testable import MapFavorites
 
 /// How far a sidecar position may sit from the Web Mercator formula, in canvas points.
 let sidecarTolerance = 0.01
@@ -16,41 +16,54 @@ struct RenderCommandTests {
         let folder = try TemporaryDirectory()
         let before = try Data(contentsOf: URL(fileURLWithPath: favorites))
         let result = try Maprender.run([
-            "--places", favorites, "-o", folder.path("map.png"), "--size", "640x480", "--sidecar", folder.path("map.json"),
+            "--places", favorites, "-o", folder.path("map.png"), "--size", "640x480", "--sidecar",
+            folder.path("map.json"),
         ])
         #expect(result.status == 0, "stderr: \(result.errors)")
         // Callouts that find no room are reported as warnings, never as errors.
-        #expect(result.errors.split(separator: "\n").allSatisfy { $0.hasPrefix("warning: callout for ") }, "stderr: \(result.errors)")
+        #expect(
+            result.errors.split(separator: "\n").allSatisfy { $0.hasPrefix("warning: callout for ") },
+            "stderr: \(result.errors)")
 
         let image = try RasterImage(png: Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("map.png")))))
         #expect(image.width == 640 && image.height == 480)
 
-        let sidecar = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("map.json")))) as? [String: Any])
+        let sidecar = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("map.json"))))
+                as? [String: Any])
         let center = try #require(sidecar["center"] as? [String: Double])
         let zoom = try #require(sidecar["zoom"] as? Double)
-        #expect(sidecar["width"] as? Double == 640 && sidecar["height"] as? Double == 480 && sidecar["scale"] as? Double == 1)
+        #expect(
+            sidecar["width"] as? Double == 640 && sidecar["height"] as? Double == 480
+                && sidecar["scale"] as? Double == 1)
         let annotations = try #require(sidecar["annotations"] as? [[String: Any]])
         let places = try PlaceStore.readPlaces(atPath: favorites)
         #expect(annotations.count == places.count && places.count >= 10)
         for (annotation, place) in zip(annotations, places) {
             #expect(annotation["title"] as? String == place.title)
-            let latitude = try #require(annotation["latitude"] as? Double), longitude = try #require(annotation["longitude"] as? Double)
+            let latitude = try #require(annotation["latitude"] as? Double),
+                longitude = try #require(annotation["longitude"] as? Double)
             #expect(latitude == place.coordinate.latitude && longitude == place.coordinate.longitude)
             let expected = webMercatorCanvasPoint(
-                latitude: latitude, longitude: longitude, centerLatitude: center["latitude"]!, centerLongitude: center["longitude"]!,
+                latitude: latitude, longitude: longitude, centerLatitude: center["latitude"]!,
+                centerLongitude: center["longitude"]!,
                 zoom: zoom, width: 640, height: 480)
             let x = try #require(annotation["x"] as? Double), y = try #require(annotation["y"] as? Double)
-            #expect(abs(x - expected.x) <= sidecarTolerance && abs(y - expected.y) <= sidecarTolerance, "\(place.title): (\(x), \(y)) vs \(expected)")
+            #expect(
+                abs(x - expected.x) <= sidecarTolerance && abs(y - expected.y) <= sidecarTolerance,
+                "\(place.title): (\(x), \(y)) vs \(expected)")
             // Fitting keeps every pin, head included, inside the 20-point padding.
             #expect(x >= 20 && x <= 620 && y - 33 >= 20 - 1e-6 && y <= 460)
         }
         // The database is opened read-only: not one byte changes and no file appears beside it.
         #expect(try Data(contentsOf: URL(fileURLWithPath: favorites)) == before)
-        let siblings = try FileManager.default.contentsOfDirectory(atPath: Maprender.packageRoot.appendingPathComponent("examples").path)
+        let siblings = try FileManager.default.contentsOfDirectory(
+            atPath: Maprender.packageRoot.appendingPathComponent("examples").path)
         #expect(!siblings.contains { $0.hasPrefix("favorites.db-") })
     }
 
-    @Test("a pin is drawn where the sidecar says: the needle's tip pixel is dark, the head above it in the pin's colour")
+    @Test(
+        "a pin is drawn where the sidecar says: the needle's tip pixel is dark, the head above it in the pin's colour")
     func pinPixels() throws {
         let folder = try TemporaryDirectory()
         let result = try Maprender.run([
@@ -75,9 +88,13 @@ struct RenderCommandTests {
         #expect(result.status == 0, "stderr: \(result.errors)")
         let image = try RasterImage(png: Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("paris.png")))))
         #expect(image.width == 600 && image.height == 400)
-        let sidecar = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("paris.json")))) as? [String: Any])
+        let sidecar = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("paris.json"))))
+                as? [String: Any])
         let annotation = try #require((sidecar["annotations"] as? [[String: Any]])?.first)
-        #expect(abs((annotation["x"] as! Double) - 150) <= sidecarTolerance && abs((annotation["y"] as! Double) - 100) <= sidecarTolerance)
+        #expect(
+            abs((annotation["x"] as! Double) - 150) <= sidecarTolerance
+                && abs((annotation["y"] as! Double) - 100) <= sidecarTolerance)
         #expect(sidecar["zoom"] as? Double == 15.5 && sidecar["scale"] as? Double == 2)
     }
 
@@ -155,7 +172,9 @@ struct RenderFeatureTests {
     @Test("the PDF keeps real text: its callout titles extract with pdftotext")
     func pdfText() throws {
         let folder = try TemporaryDirectory()
-        let result = try Maprender.run(["--geojson", overlays, "--title", "Cherry Creek Trail", "-o", folder.path("map.pdf")])
+        let result = try Maprender.run([
+            "--geojson", overlays, "--title", "Cherry Creek Trail", "-o", folder.path("map.pdf"),
+        ])
         #expect(result.status == 0, "stderr: \(result.errors)")
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext") else {
             Issue.record("pdftotext is missing: apt-get install poppler-utils")
@@ -198,7 +217,9 @@ struct RenderFeatureTests {
 
     @Test("--transparent gives a see-through PNG background")
     func transparent() throws {
-        let result = try Maprender.run(["--pin", "0,0", "--center", "0,0", "--zoom", "5", "--transparent", "--size", "60x60", "-o", "-"])
+        let result = try Maprender.run([
+            "--pin", "0,0", "--center", "0,0", "--zoom", "5", "--transparent", "--size", "60x60", "-o", "-",
+        ])
         #expect(result.status == 0, "stderr: \(result.errors)")
         let image = try RasterImage(png: Array(result.output))
         #expect(image.pixel(x: 1, y: 1).alpha == 0)
@@ -222,16 +243,22 @@ struct RenderFeatureTests {
         #expect(result.status == 69, "stderr: \(result.errors)")
         #expect(result.errors.contains("error: --strict: callout for"))
         #expect(try folder.listing().isEmpty)
-        let relaxed = try Maprender.run(["--places", favorites, "--strict", "--callouts", "none", "-o", folder.path("map.png")])
+        let relaxed = try Maprender.run([
+            "--places", favorites, "--strict", "--callouts", "none", "-o", folder.path("map.png"),
+        ])
         #expect(relaxed.status == 0, "stderr: \(relaxed.errors)")
     }
 
     @Test("dropped callouts are listed in the sidecar's diagnostics")
     func sidecarDiagnostics() throws {
         let folder = try TemporaryDirectory()
-        let result = try Maprender.run(["--places", favorites, "-o", folder.path("map.png"), "--sidecar", folder.path("map.json")])
+        let result = try Maprender.run([
+            "--places", favorites, "-o", folder.path("map.png"), "--sidecar", folder.path("map.json"),
+        ])
         #expect(result.status == 0)
-        let sidecar = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("map.json")))) as? [String: Any])
+        let sidecar = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("map.json"))))
+                as? [String: Any])
         let diagnostics = try #require(sidecar["diagnostics"] as? [[String: String]])
         let warnings = result.errors.split(separator: "\n").count
         #expect(diagnostics.count == warnings)
@@ -257,14 +284,17 @@ struct RenderFeatureTests {
     @Test("styles: by name, unknown names, and bad files")
     func styles() throws {
         let folder = try TemporaryDirectory()
-        let dark = try Maprender.run(["--pin", "0,0", "--style", "dark", "--size", "50x50", "-o", folder.path("dark.png")])
+        let dark = try Maprender.run([
+            "--pin", "0,0", "--style", "dark", "--size", "50x50", "-o", folder.path("dark.png"),
+        ])
         #expect(dark.status == 0, "stderr: \(dark.errors)")
         let image = try RasterImage(png: Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("dark.png")))))
         let corner = image.pixel(x: 1, y: 1)
         #expect(Int(corner.red) + Int(corner.green) + Int(corner.blue) < 150, "dark background: \(corner)")
         let unknown = try Maprender.run(["--pin", "0,0", "--style", "drak", "-o", folder.path("x.png")])
         #expect(unknown.status == 64 && unknown.errors.contains("dark"))
-        try Data("{\"callout\": {\"titleSize\": \"big\"}}".utf8).write(to: URL(fileURLWithPath: folder.path("bad.json")))
+        try Data("{\"callout\": {\"titleSize\": \"big\"}}".utf8).write(
+            to: URL(fileURLWithPath: folder.path("bad.json")))
         let bad = try Maprender.run(["--pin", "0,0", "--style", folder.path("bad.json"), "-o", folder.path("x.png")])
         #expect(bad.status == 65 && bad.errors.contains("callout.titleSize"), "stderr: \(bad.errors)")
         #expect(try folder.listing() == ["bad.json", "dark.png"])
@@ -273,8 +303,11 @@ struct RenderFeatureTests {
     @Test("a broken GeoJSON file: exit 65 naming the position")
     func badGeoJSON() throws {
         let folder = try TemporaryDirectory()
-        try Data("{\"type\": \"Point\", \"coordinates\": [10, 95]}".utf8).write(to: URL(fileURLWithPath: folder.path("bad.geojson")))
+        try Data("{\"type\": \"Point\", \"coordinates\": [10, 95]}".utf8).write(
+            to: URL(fileURLWithPath: folder.path("bad.geojson")))
         let result = try Maprender.run(["--geojson", folder.path("bad.geojson"), "-o", folder.path("x.png")])
-        #expect(result.status == 65 && result.errors.contains("bad.geojson:1:") && result.errors.contains("latitude 95"), "stderr: \(result.errors)")
+        #expect(
+            result.status == 65 && result.errors.contains("bad.geojson:1:") && result.errors.contains("latitude 95"),
+            "stderr: \(result.errors)")
     }
 }

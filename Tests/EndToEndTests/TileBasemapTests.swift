@@ -1,8 +1,8 @@
 import Foundation
 import MapRenderCairo
 import Testing
-@testable import MapSQLite
 
+@testable import MapSQLite
 
 /// The test tile server (`Tests/MapTestSupport/tile_server.py`) on 127.0.0.1, for as
 /// long as the value lives.
@@ -20,7 +20,9 @@ final class TileServer {
         process.standardInput = input  // the server exits when this closes
         try process.run()
         var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
+            line += byte
+        }
         guard let port = Int(String(decoding: line, as: UTF8.self)) else { throw CocoaError(.fileReadCorruptFile) }
         self.port = port
     }
@@ -36,7 +38,10 @@ final class TileServer {
 
 @Suite("Raster basemaps, end to end", .serialized)
 struct TileBasemapTests {
-    let pin = ["--pin", "39.74,-104.99", "--center", "39.74,-104.99", "--zoom", "12", "--size", "300x200", "--callouts", "none"]
+    let pin = [
+        "--pin", "39.74,-104.99", "--center", "39.74,-104.99", "--zoom", "12", "--size", "300x200", "--callouts",
+        "none",
+    ]
 
     /// The colour at the canvas centre's tile, from a render to standard output.
     func render(_ arguments: [String]) throws -> (RunResult, RasterImage?) {
@@ -44,7 +49,8 @@ struct TileBasemapTests {
         return (result, result.status == 0 ? try RasterImage(png: Array(result.output)) : nil)
     }
 
-    @Test("HTTP tiles from a server on 127.0.0.1 are drawn; the second run comes from the cache; offline mode never asks")
+    @Test(
+        "HTTP tiles from a server on 127.0.0.1 are drawn; the second run comes from the cache; offline mode never asks")
     func http() throws {
         let server = try TileServer()
         let folder = try TemporaryDirectory()
@@ -55,7 +61,8 @@ struct TileBasemapTests {
         // Not the plain background: a tile was drawn there.
         #expect(!(corner.red == 0xF2 && corner.green == 0xEF && corner.blue == 0xE9))
         let stats = { () throws -> [String: Any] in
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(string: "http://127.0.0.1:\(server.port)/stats")!)) as! [String: Any]
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(string: "http://127.0.0.1:\(server.port)/stats")!)) as! [String: Any]
         }
         let requested = (try stats()["requests"] as? [String: Int])?.keys.filter { $0.hasPrefix("/tiles/") }.count ?? 0
         #expect(requested > 0)
@@ -73,10 +80,16 @@ struct TileBasemapTests {
         let server = try TileServer()
         let folder = try TemporaryDirectory()
         let (result, image) = try render(["--basemap", server.template("404"), "--tile-cache", "none"])
-        #expect(result.status == 0 && result.errors.contains("tiles missing") && result.errors.contains("HTTP 404"), "stderr: \(result.errors)")
+        #expect(
+            result.status == 0 && result.errors.contains("tiles missing") && result.errors.contains("HTTP 404"),
+            "stderr: \(result.errors)")
         let corner = try #require(image).pixel(x: 5, y: 5)
         #expect(corner.red == 0xF2 && corner.green == 0xEF && corner.blue == 0xE9)
-        let strict = try Maprender.run(pin + ["--basemap", server.template("garbage"), "--tile-cache", "none", "--strict", "-o", folder.path("map.png")])
+        let strict = try Maprender.run(
+            pin + [
+                "--basemap", server.template("garbage"), "--tile-cache", "none", "--strict", "-o",
+                folder.path("map.png"),
+            ])
         #expect(strict.status == 69 && strict.errors.contains("not a PNG or JPEG"), "stderr: \(strict.errors)")
         #expect(try folder.listing().isEmpty)
     }
@@ -86,18 +99,22 @@ struct TileBasemapTests {
         let folder = try TemporaryDirectory()
         let path = folder.path("tiles.mbtiles")
         let database = try SQLiteDatabase(path: path, mode: .readWriteCreate)
-        try database.executeScript("""
+        try database.executeScript(
+            """
             CREATE TABLE metadata (name TEXT, value TEXT);
             CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB);
             INSERT INTO metadata VALUES ('name', 'test'), ('format', 'png'), ('minzoom', '12'), ('maxzoom', '12'),
               ('attribution', '© Test MBTiles');
             """)
         // A solid teal tile for every tile around the centre.
-        let teal = RasterImage(width: 256, height: 256, pixels: Array([[UInt8]](repeating: [0, 128, 128, 255], count: 256 * 256).joined()))
+        let teal = RasterImage(
+            width: 256, height: 256, pixels: Array([[UInt8]](repeating: [0, 128, 128, 255], count: 256 * 256).joined()))
         let png = try teal.pngData()
         for x in 850...855 {
             for y in 1550...1560 {
-                try database.execute("INSERT INTO tiles VALUES (12, ?, ?, ?)", [.integer(Int64(x)), .integer(Int64((1 << 12) - 1 - y)), .blob(png)])
+                try database.execute(
+                    "INSERT INTO tiles VALUES (12, ?, ?, ?)",
+                    [.integer(Int64(x)), .integer(Int64((1 << 12) - 1 - y)), .blob(png)])
             }
         }
         let (result, image) = try render(["--basemap", path])

@@ -1,12 +1,12 @@
 import Foundation
+import MapErrors
+import MapGeometry
 import MapRenderCairo
 import MapRenderCore
 import Testing
-import MapErrors
+
 @testable import MapInputs
 @testable import MapSQLite
-import MapGeometry
-
 
 @Suite("maprender track, end to end")
 struct TrackCommandTests {
@@ -17,13 +17,20 @@ struct TrackCommandTests {
 
     /// Runs `maprender` expecting a failure with `status` and one `error:` line that
     /// contains every fragment.
-    func expectFailure(_ arguments: [String], status: Int32, mentions fragments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectFailure(
+        _ arguments: [String], status: Int32, mentions fragments: [String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let result = try Maprender.run(arguments)
         #expect(result.status == status, "stderr: \(result.errors)", sourceLocation: sourceLocation)
         let lines = result.errors.split(separator: "\n")
-        #expect(lines.count == 1 && lines.first?.hasPrefix("error: ") == true, "stderr: \(result.errors)", sourceLocation: sourceLocation)
+        #expect(
+            lines.count == 1 && lines.first?.hasPrefix("error: ") == true, "stderr: \(result.errors)",
+            sourceLocation: sourceLocation)
         for fragment in fragments {
-            #expect(result.errors.contains(fragment), "'\(fragment)' missing from: \(result.errors)", sourceLocation: sourceLocation)
+            #expect(
+                result.errors.contains(fragment), "'\(fragment)' missing from: \(result.errors)",
+                sourceLocation: sourceLocation)
         }
         #expect(result.output.isEmpty, sourceLocation: sourceLocation)
     }
@@ -47,7 +54,11 @@ struct TrackCommandTests {
         let gain = try #require(json["elevation_gain"] as? Double)
         #expect(gain > 40 && gain < 60, "about 50 m up, not the jitter: \(gain)")
         let cleaning = try #require(json["cleaning"] as? [String: Int])
-        #expect(cleaning == ["input_fixes": 472, "kept_fixes": 470, "invalid": 0, "inaccurate": 2, "stale": 0, "too_close": 0, "gap_splits": 0])
+        #expect(
+            cleaning == [
+                "input_fixes": 472, "kept_fixes": 470, "invalid": 0, "inaccurate": 2, "stale": 0, "too_close": 0,
+                "gap_splits": 0,
+            ])
     }
 
     @Test("track stats prints human units; cleaning flags change what is kept")
@@ -55,14 +66,17 @@ struct TrackCommandTests {
         let result = try Maprender.run(["track", "stats", ride])
         #expect(result.status == 0, "stderr: \(result.errors)")
         let text = result.outputText
-        for line in ["distance        16.59 km", "duration        1:02:48", "start           2024-06-08T15:00:00Z",
-            "cleaning        kept 470 of 472 fixes (dropped 2 inaccurate)"]
-        {
+        for line in [
+            "distance        16.59 km", "duration        1:02:48", "start           2024-06-08T15:00:00Z",
+            "cleaning        kept 470 of 472 fixes (dropped 2 inaccurate)",
+        ] {
             #expect(text.contains(line + "\n"), "'\(line)' missing from:\n\(text)")
         }
         #expect(text.contains(" km/h\n") && text.contains("elevation gain  "))
 
-        let loose = try Maprender.run(["track", "stats", "--max-accuracy", "none", "--gap-time=none", "--keep-stale", ride])
+        let loose = try Maprender.run([
+            "track", "stats", "--max-accuracy", "none", "--gap-time=none", "--keep-stale", ride,
+        ])
         #expect(loose.outputText.contains("kept 472 of 472 fixes\n"), "\(loose.outputText)")
         let filtered = try Maprender.run(["track", "stats", "--distance-filter", "50m", "--gap-distance", "2km", ride])
         #expect(filtered.status == 0 && filtered.outputText.contains("too close"), "\(filtered.outputText)")
@@ -91,7 +105,8 @@ struct TrackCommandTests {
         let summary = events.map { "\($0["kind"] as? String ?? "?") \($0["place"] as? String ?? "?")" }
         #expect(
             summary == [
-                "enter Denver Union Station", "exit Denver Union Station", "enter Washington Park", "exit Washington Park",
+                "enter Denver Union Station", "exit Denver Union Station", "enter Washington Park",
+                "exit Washington Park",
                 "enter Denver Union Station", "exit Denver Union Station",
             ])
         let times = events.compactMap { $0["time"] as? String }
@@ -100,7 +115,9 @@ struct TrackCommandTests {
 
         let text = try Maprender.run(["track", "events", "--places", favorites, ride])
         let lines = text.outputText.split(separator: "\n")
-        #expect(lines.count == 6 && lines[0].hasPrefix("2024-06-08T15:01:52Z  enter  Denver Union Station  39."), "\(text.outputText)")
+        #expect(
+            lines.count == 6 && lines[0].hasPrefix("2024-06-08T15:01:52Z  enter  Denver Union Station  39."),
+            "\(text.outputText)")
     }
 
     @Test("a huge geofence is clamped with a warning; a database without radii is an error")
@@ -116,36 +133,52 @@ struct TrackCommandTests {
             """)
         let result = try Maprender.run(["track", "events", "--places", folder.path("favs.db"), ride])
         #expect(result.status == 0)
-        #expect(result.errors == "warning: geofence 'Colorado': radius 900000 m is larger than the maximum monitoring distance; clamped to 400000 m\n")
+        #expect(
+            result.errors
+                == "warning: geofence 'Colorado': radius 900000 m is larger than the maximum monitoring distance; clamped to 400000 m\n"
+        )
         #expect(result.outputText.hasPrefix("2024-06-08T15:00:00Z  enter  Colorado  "), "\(result.outputText)")
 
         try database.executeScript("UPDATE places SET display_radius = NULL;")
-        try expectFailure(["track", "events", "--places", folder.path("favs.db"), ride], status: 65, mentions: ["no place has a geofence radius"])
+        try expectFailure(
+            ["track", "events", "--places", folder.path("favs.db"), ride], status: 65,
+            mentions: ["no place has a geofence radius"])
     }
 
     @Test("usage errors, missing files and bad data get their sysexits codes and say where")
     func errors() throws {
         try expectFailure(["track"], status: 64, mentions: ["track needs a subcommand: stats or events"])
-        try expectFailure(["track", "stat", ride], status: 64, mentions: ["unknown track subcommand 'stat'; did you mean 'stats'?"])
+        try expectFailure(
+            ["track", "stat", ride], status: 64, mentions: ["unknown track subcommand 'stat'; did you mean 'stats'?"])
         try expectFailure(["track", "stats"], status: 64, mentions: ["no track file given"])
-        try expectFailure(["track", "stats", "--max-acuracy", "50", ride], status: 64, mentions: ["did you mean '--max-accuracy'?"])
+        try expectFailure(
+            ["track", "stats", "--max-acuracy", "50", ride], status: 64, mentions: ["did you mean '--max-accuracy'?"])
         try expectFailure(["track", "stats", "--max-accuracy", "-5", ride], status: 64, mentions: ["--max-accuracy"])
         try expectFailure(["track", "events", ride], status: 64, mentions: ["track events needs --places DB"])
-        try expectFailure(["track", "stats", "/nonexistent/ride.gpx"], status: 66, mentions: ["/nonexistent/ride.gpx: no such file"])
-        try expectFailure(["track", "stats", favorites], status: 65, mentions: ["favorites.db: not a GPX, GeoJSON or location CSV file"])
+        try expectFailure(
+            ["track", "stats", "/nonexistent/ride.gpx"], status: 66, mentions: ["/nonexistent/ride.gpx: no such file"])
+        try expectFailure(
+            ["track", "stats", favorites], status: 65,
+            mentions: ["favorites.db: not a GPX, GeoJSON or location CSV file"])
         let bad = fixtures + "/bad-latitude.gpx"
         try expectFailure(["track", "stats", bad], status: 65, mentions: [bad + ":6:", "latitude 91 is out of range"])
-        try expectFailure(["track", "stats", fixtures + "/truncated.gpx"], status: 65, mentions: ["malformed XML", "truncated"])
-        try expectFailure(["track", "stats", fixtures + "/billion-laughs.gpx"], status: 65, mentions: ["declares entities"])
+        try expectFailure(
+            ["track", "stats", fixtures + "/truncated.gpx"], status: 65, mentions: ["malformed XML", "truncated"])
+        try expectFailure(
+            ["track", "stats", fixtures + "/billion-laughs.gpx"], status: 65, mentions: ["declares entities"])
         try expectFailure(["track", "stats", fixtures + "/routes-only.gpx"], status: 65, mentions: ["no track (trk)"])
-        try expectFailure(["track", "stats", "--max-accuracy", "1", ride], status: 65, mentions: ["no usable fix left after cleaning", "472 inaccurate"])
+        try expectFailure(
+            ["track", "stats", "--max-accuracy", "1", ride], status: 65,
+            mentions: ["no usable fix left after cleaning", "472 inaccurate"])
     }
 
     @Test("track --help describes the subcommands and the cleaning flags")
     func help() throws {
         let result = try Maprender.run(["track", "--help"])
         #expect(result.status == 0)
-        #expect(result.outputText.contains("maprender track stats FILE…") && result.outputText.contains("--max-accuracy M|none"))
+        #expect(
+            result.outputText.contains("maprender track stats FILE…")
+                && result.outputText.contains("--max-accuracy M|none"))
         #expect(try Maprender.run(["--help"]).outputText.contains("maprender track stats|events"))
     }
 }
@@ -158,19 +191,23 @@ struct TrackRenderTests {
     func renderRide() throws {
         let folder = try TemporaryDirectory()
         let result = try Maprender.run([
-            "--gpx", ride, "--color-by", "speed", "--arrows", "--stats", "-o", folder.path("ride.png"), "--sidecar", folder.path("ride.json"),
+            "--gpx", ride, "--color-by", "speed", "--arrows", "--stats", "-o", folder.path("ride.png"), "--sidecar",
+            folder.path("ride.json"),
         ])
         #expect(result.status == 0, "stderr: \(result.errors)")
         let image = try RasterImage(png: Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("ride.png")))))
         #expect(image.width == 800 && image.height == 600)
-        let sidecar = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("ride.json")))) as? [String: Any])
+        let sidecar = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("ride.json"))))
+                as? [String: Any])
         let titles = (sidecar["annotations"] as? [[String: Any]])?.compactMap { $0["title"] as? String } ?? []
         #expect(titles.contains("Start") && titles.contains("End"))
         // The waypoints of the file are pins too.
         #expect(titles.count >= 4)
         let content = try GPXDecoder.read(atPath: ride)
         let kept = content.tracks[0].cleaned(TrackCleaningOptions()).track
-        let start = try #require((sidecar["annotations"] as? [[String: Any]])?.first { $0["title"] as? String == "Start" })
+        let start = try #require(
+            (sidecar["annotations"] as? [[String: Any]])?.first { $0["title"] as? String == "Start" })
         #expect(start["latitude"] as? Double == kept.first?.coordinate.latitude)
         #expect(start["longitude"] as? Double == kept.first?.coordinate.longitude)
     }
@@ -184,7 +221,8 @@ struct TrackRenderTests {
         try Data("<gpx version=\"1.1\"><trk><trkseg><trkpt lat=\"91\" lon=\"0\"/></trkseg></trk></gpx>".utf8)
             .write(to: URL(fileURLWithPath: folder.path("bad.gpx")))
         let bad = try Maprender.run(["--gpx", folder.path("bad.gpx"), "-o", folder.path("bad.png")])
-        #expect(bad.status == 65 && bad.errors.contains("bad.gpx") && bad.errors.contains("91"), "stderr: \(bad.errors)")
+        #expect(
+            bad.status == 65 && bad.errors.contains("bad.gpx") && bad.errors.contains("91"), "stderr: \(bad.errors)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("bad.png")))
     }
 }
@@ -241,12 +279,16 @@ struct NightlyScriptTests {
         let day = folder.url.appendingPathComponent("tracks/2024-06-08")
         try FileManager.default.createDirectory(at: day, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            at: Maprender.packageRoot.appendingPathComponent("examples/denver-ride.gpx"), to: day.appendingPathComponent("ride.gpx"))
+            at: Maprender.packageRoot.appendingPathComponent("examples/denver-ride.gpx"),
+            to: day.appendingPathComponent("ride.gpx"))
         func run(_ day: String) throws -> (Int32, String) {
             let process = Process()
             process.executableURL = Maprender.packageRoot.appendingPathComponent("examples/nightly.sh")
             process.arguments = [folder.path("tracks"), folder.path("maps"), day]
-            process.environment = ["MAPRENDER": Maprender.productsDirectory.appendingPathComponent("maprender").path, "PATH": "/usr/bin:/bin"]
+            process.environment = [
+                "MAPRENDER": Maprender.productsDirectory.appendingPathComponent("maprender").path,
+                "PATH": "/usr/bin:/bin",
+            ]
             let output = Pipe()
             process.standardOutput = output
             try process.run()
@@ -256,7 +298,8 @@ struct NightlyScriptTests {
         }
         let (status, text) = try run("2024-06-08")
         #expect(status == 0, "\(text)")
-        let image = try RasterImage(png: Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("maps/2024-06-08.png")))))
+        let image = try RasterImage(
+            png: Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("maps/2024-06-08.png")))))
         #expect(image.width == 800)
         #expect(FileManager.default.fileExists(atPath: folder.path("maps/2024-06-08.json")))
         let (skipStatus, skipText) = try run("2024-06-09")

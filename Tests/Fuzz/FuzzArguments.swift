@@ -21,7 +21,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     _ = try? BatchCommand.parse(words)
     _ = try? Shard.parse(words.first ?? "", environment: [:])
     // `--shard auto` reads scheduler variables, which are input too: words 2… fill them.
-    let names = ["JOB_COMPLETION_INDEX", "MAPRENDER_SHARD_COUNT", "JOB_COMPLETIONS", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_COUNT"]
+    let names = [
+        "JOB_COMPLETION_INDEX", "MAPRENDER_SHARD_COUNT", "JOB_COMPLETIONS", "SLURM_ARRAY_TASK_ID",
+        "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_COUNT",
+    ]
     var environment: [String: String] = [:]
     for (name, value) in zip(names, words.dropFirst()) where !value.isEmpty { environment[name] = value }
     _ = try? Shard.parse("auto", environment: environment)
@@ -29,7 +32,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     var lineNumber = 0
     for line in bytes.split(separator: UInt8(ascii: "\n")) {
         lineNumber += 1
-        guard let (_, jobWords) = try? BatchManifest.arguments(of: Array(line), path: "fuzz.jsonl", line: lineNumber) else { continue }
+        guard let (_, jobWords) = try? BatchManifest.arguments(of: Array(line), path: "fuzz.jsonl", line: lineNumber)
+        else { continue }
         var jobCursor = ArgumentCursor(jobWords, programName: MapRenderCommand.name)
         _ = try? RenderRequest(parsing: &jobCursor)
     }

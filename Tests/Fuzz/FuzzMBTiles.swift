@@ -16,10 +16,13 @@ import MapRenderCore
 import MapTiles
 
 /// One file per process, rewritten for each input, on a memory file system when there is one.
-private let scratchPath = (FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory())
+private let scratchPath =
+    (FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory())
     + "/maprender-fuzz-\(getpid()).mbtiles"
 
-private let tilePaths = [TilePath(z: 0, x: 0, y: 0), TilePath(z: 1, x: 0, y: 0), TilePath(z: 1, x: 1, y: 1), TilePath(z: 2, x: 3, y: 0)]
+private let tilePaths = [
+    TilePath(z: 0, x: 0, y: 0), TilePath(z: 1, x: 0, y: 0), TilePath(z: 1, x: 1, y: 1), TilePath(z: 2, x: 3, y: 0),
+]
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -57,10 +60,14 @@ private func makeMBTiles(_ fields: [[UInt8]]) -> Bool {
     var database: OpaquePointer?
     guard sqlite3_open(scratchPath, &database) == SQLITE_OK, let database else { return false }
     defer { sqlite3_close(database) }
-    guard sqlite3_exec(database, """
-        CREATE TABLE metadata (name TEXT, value TEXT);
-        CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB);
-        """, nil, nil, nil) == SQLITE_OK else { return false }
+    guard
+        sqlite3_exec(
+            database,
+            """
+            CREATE TABLE metadata (name TEXT, value TEXT);
+            CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB);
+            """, nil, nil, nil) == SQLITE_OK
+    else { return false }
     let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
     var statement: OpaquePointer?
     let names = ["format", "bounds", "attribution", "minzoom", "maxzoom", "scale"]

@@ -15,7 +15,8 @@ struct CompletionScriptTests {
         #expect(text.contains("greet completions \(shell.rawValue)"))
         for word in ["hello", "bye", "world moon"] { #expect(text.contains(word), "\(shell): \(word)") }
         for name in Greet.hello.options.flatMap(\.names) {
-            let spelled = shell != .fish ? name : name.hasPrefix("--") ? "-l \(name.dropFirst(2))" : "-s \(name.dropFirst())"
+            let spelled =
+                shell != .fish ? name : name.hasPrefix("--") ? "-l \(name.dropFirst(2))" : "-s \(name.dropFirst())"
             #expect(text.contains(spelled), "\(shell): \(name)")
         }
     }

@@ -23,7 +23,8 @@ enum Greet {
             "--name", "-n", valueName: "NAME", section: .options, completion: .choices("world", "moon"),
             help: "whom to greet (default: world)"
         ) { greeting, value in greeting.name = value.text },
-        .repeatable("--extra", valueName: "WORD", section: style, help: "a word to add after the name") { greeting, value in
+        .repeatable("--extra", valueName: "WORD", section: style, help: "a word to add after the name") {
+            greeting, value in
             greeting.extras.append(value.text)
         },
         .flag("--loud", section: style, help: "shout") { $0.isLoud = true },
@@ -39,7 +40,8 @@ enum Greet {
 
     static let program = ProgramSpec(
         name: "greet", version: "1.0",
-        root: CommandSpec(path: [], summary: "say hello or goodbye", usage: ["hello|bye …"], subcommands: [hello, bye]),
+        root: CommandSpec(
+            path: [], summary: "say hello or goodbye", usage: ["hello|bye …"], subcommands: [hello, bye]),
         exitStatuses: [ExitStatusSpec(code: 0, meaning: "success"), ExitStatusSpec(code: 64, meaning: "usage error")])
 
     /// `greet hello` with these words.

@@ -19,12 +19,17 @@ struct ManPageTests {
         let headings = text.split(separator: "\n").filter { $0.hasPrefix(".SH ") }.map { $0.dropFirst(4) }
         #expect(
             headings == [
-                "\"NAME\"", "\"SYNOPSIS\"", "\"DESCRIPTION\"", "\"HELLO\"", "\"BYE\"", "\"GENERAL OPTIONS\"", "\"EXIT STATUS\"",
+                "\"NAME\"", "\"SYNOPSIS\"", "\"DESCRIPTION\"", "\"HELLO\"", "\"BYE\"", "\"GENERAL OPTIONS\"",
+                "\"EXIT STATUS\"",
                 "\"FILES\"", "\"EXAMPLES\"", "\"SEE ALSO\"",
             ])
         #expect(text.contains(".TP\n\\fB\\-n\\fR, \\fB\\-\\-name\\fR \\fINAME\\fR\nwhom to greet (default: world)\n"))
         let statuses = text.split(separator: "\n").drop { $0 != ".SH \"EXIT STATUS\"" }.prefix(8)
-        #expect(statuses == [".SH \"EXIT STATUS\"", "Errors go to standard error.", ".TP", "\\fB0\\fR", "success", ".TP", "\\fB64\\fR", "usage error"])
+        #expect(
+            statuses == [
+                ".SH \"EXIT STATUS\"", "Errors go to standard error.", ".TP", "\\fB0\\fR", "success", ".TP",
+                "\\fB64\\fR", "usage error",
+            ])
         let isASCII = text.unicodeScalars.allSatisfy(\.isASCII)
         #expect(isASCII)
     }

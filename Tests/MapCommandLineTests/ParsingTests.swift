@@ -28,8 +28,12 @@ struct ParsingTests {
 
     @Test("an unknown option names the closest known one and the command's help")
     func unknownOption() {
-        #expect(Greet.helloError(["--nmae", "x"]) == "unknown option '--nmae' for 'hello'; did you mean '--name'?; see 'greet hello --help'")
-        #expect(Greet.helloError(["--hepl"]) == "unknown option '--hepl' for 'hello'; did you mean '--help'?; see 'greet hello --help'")
+        #expect(
+            Greet.helloError(["--nmae", "x"])
+                == "unknown option '--nmae' for 'hello'; did you mean '--name'?; see 'greet hello --help'")
+        #expect(
+            Greet.helloError(["--hepl"])
+                == "unknown option '--hepl' for 'hello'; did you mean '--help'?; see 'greet hello --help'")
         #expect(Greet.helloError(["--zzzzzzzz"]) == "unknown option '--zzzzzzzz' for 'hello'; see 'greet hello --help'")
     }
 
@@ -43,7 +47,8 @@ struct ParsingTests {
     @Test("a subcommand is looked up by its first word, with a hint when misspelled")
     func subcommands() throws {
         #expect(try Greet.program.subcommand(of: Greet.program.root, in: ["bye", "x"]).path == ["bye"])
-        let group = CommandSpec(path: ["say"], summary: "say something", usage: ["say hello|bye"], subcommands: [Greet.hello, Greet.bye])
+        let group = CommandSpec(
+            path: ["say"], summary: "say something", usage: ["say hello|bye"], subcommands: [Greet.hello, Greet.bye])
         do {
             _ = try Greet.program.subcommand(of: group, in: ["helo"])
             Issue.record("no error")

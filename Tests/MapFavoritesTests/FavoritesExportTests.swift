@@ -2,9 +2,9 @@ import Foundation
 import MapGeometry
 import MapRenderCore
 import Testing
-@testable import MapInputs
-@testable import MapFavorites
 
+@testable import MapFavorites
+@testable import MapInputs
 
 // Export to GeoJSON, GPX and CSV, import back, and import from files other programs wrote.
 
@@ -19,7 +19,8 @@ private let samples: [FavoritePlace] = [
         postal: "8001", coordinate: Coordinate(latitude: 47.3769, longitude: 8.5417), showsProximity: false,
         radius: nil, isGoingNext: true, pinColor: "#1e90ff"),
     FavoritePlace(
-        id: 3, name: "Café ☕ on the edge", street: "Crlf\r\nstreet", coordinate: Coordinate(latitude: -90, longitude: 180),
+        id: 3, name: "Café ☕ on the edge", street: "Crlf\r\nstreet",
+        coordinate: Coordinate(latitude: -90, longitude: 180),
         radius: 1e-3, pinColor: nil),
     FavoritePlace(id: 4, name: "Bare", coordinate: Coordinate(latitude: 0, longitude: -180)),
 ]
@@ -42,7 +43,8 @@ struct FavoritesExportTests {
         #expect(decoded == withoutIDs(samples))
     }
 
-    @Test("Through a database and back: export → import → export is byte-identical", arguments: FavoritesFormat.allCases)
+    @Test(
+        "Through a database and back: export → import → export is byte-identical", arguments: FavoritesFormat.allCases)
     func roundTripThroughDatabase(format: FavoritesFormat) throws {
         let scratch = try FavoritesScratch()
         let writer = FavoritesWriter(path: scratch.file("favs.db"))
@@ -58,9 +60,18 @@ struct FavoritesExportTests {
     func csvText() {
         let text = FavoritesExport.csv(Array(samples.prefix(2)))
         let lines = text.components(separatedBy: "\r\n")
-        #expect(lines[0] == "name,street,city,state,postal,latitude,longitude,display_proximity,display_radius,going_next,pin_color")
-        #expect(lines[1] == "Denver Museum of Nature & Science,2001 Colorado Blvd,Denver,CO,80205,39.7475321,-104.9428123456789,1,250.5,0,purple")
-        #expect(lines[2] == "\"\"\"Quotes\"\", commas <and> 'tags'\",\"Line one\nline two\",Zürich,,8001,47.3769,8.5417,0,,1,#1e90ff")
+        #expect(
+            lines[0]
+                == "name,street,city,state,postal,latitude,longitude,display_proximity,display_radius,going_next,pin_color"
+        )
+        #expect(
+            lines[1]
+                == "Denver Museum of Nature & Science,2001 Colorado Blvd,Denver,CO,80205,39.7475321,-104.9428123456789,1,250.5,0,purple"
+        )
+        #expect(
+            lines[2]
+                == "\"\"\"Quotes\"\", commas <and> 'tags'\",\"Line one\nline two\",Zürich,,8001,47.3769,8.5417,0,,1,#1e90ff"
+        )
         #expect(text.hasSuffix("\r\n"))
     }
 
@@ -90,20 +101,24 @@ struct FavoritesExportTests {
     @Test("What GPX cannot hold is reported, place and column named; GeoJSON and CSV hold everything")
     func reportedChanges() throws {
         let places = [
-            FavoritePlace(id: 7, name: "Bell\u{7}", street: "Esc\u{1B}ape\u{1B}", coordinate: Coordinate(latitude: 1, longitude: 2)),
+            FavoritePlace(
+                id: 7, name: "Bell\u{7}", street: "Esc\u{1B}ape\u{1B}",
+                coordinate: Coordinate(latitude: 1, longitude: 2)),
             FavoritePlace(id: 8, name: "Fine\ttab\nand lines", coordinate: Coordinate(latitude: 1, longitude: 2)),
         ]
         let changes = FavoritesExport.changes(in: places, as: .gpx)
         #expect(changes.map(\.severity) == [.warning, .warning])
-        #expect(changes.map(\.message) == [
-            "place 7: name holds U+0007, which XML cannot hold; the GPX has U+FFFD instead (export as GeoJSON or CSV to keep it)",
-            "place 7: street holds U+001B, which XML cannot hold; the GPX has U+FFFD instead (export as GeoJSON or CSV to keep it)",
-        ])
+        #expect(
+            changes.map(\.message) == [
+                "place 7: name holds U+0007, which XML cannot hold; the GPX has U+FFFD instead (export as GeoJSON or CSV to keep it)",
+                "place 7: street holds U+001B, which XML cannot hold; the GPX has U+FFFD instead (export as GeoJSON or CSV to keep it)",
+            ])
         let read = try GPXDecoder.decode(FavoritesExport.encode(places, as: .gpx), fileName: "c.gpx")
         #expect(read.waypoints.map(\.title) == ["Bell\u{FFFD}", "Fine\ttab\nand lines"])
         for format in [FavoritesFormat.geojson, .csv] {
             #expect(FavoritesExport.changes(in: places, as: format).isEmpty)
-            let back = try FavoritesImport.decode(FavoritesExport.encode(places, as: format), format: format, fileName: "c")
+            let back = try FavoritesImport.decode(
+                FavoritesExport.encode(places, as: format), format: format, fileName: "c")
             #expect(back.map(\.name) == places.map(\.name), "\(format)")
         }
     }
@@ -112,24 +127,30 @@ struct FavoritesExportTests {
     func minimalCSV() throws {
         let text = "name,latitude,longitude\r\nHome,39.7,-104.9\r\n\r\nWork,\"40.0\",-105\n"
         let places = try FavoritesImport.decode(Array(text.utf8), format: .csv, fileName: "min.csv")
-        #expect(places == [
-            FavoritePlace(name: "Home", coordinate: Coordinate(latitude: 39.7, longitude: -104.9)),
-            FavoritePlace(name: "Work", coordinate: Coordinate(latitude: 40, longitude: -105)),
-        ])
+        #expect(
+            places == [
+                FavoritePlace(name: "Home", coordinate: Coordinate(latitude: 39.7, longitude: -104.9)),
+                FavoritePlace(name: "Work", coordinate: Coordinate(latitude: 40, longitude: -105)),
+            ])
         let aliased = "Title,Lat,Lng,Radius,Proximity,Colour\nA,1,2,100,yes,GREEN\n"
         let place = try #require(try FavoritesImport.decode(Array(aliased.utf8), format: .csv, fileName: "a.csv").first)
         #expect(place.radius == 100 && place.showsProximity && place.pinColor == "green")
     }
 
-    @Test("Bad CSV names the file and line", arguments: [
-        ("name,latitude\nA,1\n", "min.csv:1: the header has no longitude column"),
-        ("name,latitude,longitude\nA,1,2\nB,x,2\n", "min.csv:3: column 'latitude': 'x' is not a number"),
-        ("name,latitude,longitude\nA,1,2\nB,1,200\n", "min.csv:3: 'B': longitude 200.0 is out of range"),
-        ("name,latitude,longitude\n,1,2\n", "min.csv:2: the place has no name"),
-        ("name,latitude,longitude\nA,1\n", "min.csv:2: 2 fields, but the header has 3"),
-        ("name,latitude,longitude,going_next\nA,1,2,maybe\n", "min.csv:2: column 'going_next': 'maybe' is not 0 or 1"),
-        ("name,latitude,longitude\n", "min.csv: no places to import"),
-    ])
+    @Test(
+        "Bad CSV names the file and line",
+        arguments: [
+            ("name,latitude\nA,1\n", "min.csv:1: the header has no longitude column"),
+            ("name,latitude,longitude\nA,1,2\nB,x,2\n", "min.csv:3: column 'latitude': 'x' is not a number"),
+            ("name,latitude,longitude\nA,1,2\nB,1,200\n", "min.csv:3: 'B': longitude 200.0 is out of range"),
+            ("name,latitude,longitude\n,1,2\n", "min.csv:2: the place has no name"),
+            ("name,latitude,longitude\nA,1\n", "min.csv:2: 2 fields, but the header has 3"),
+            (
+                "name,latitude,longitude,going_next\nA,1,2,maybe\n",
+                "min.csv:2: column 'going_next': 'maybe' is not 0 or 1"
+            ),
+            ("name,latitude,longitude\n", "min.csv: no places to import"),
+        ])
     func badCSV(text: String, message: String) {
         let error = mapError { _ = try FavoritesImport.decode(Array(text.utf8), format: .csv, fileName: "min.csv") }
         #expect(error?.kind == .invalidData)
@@ -153,12 +174,14 @@ struct FavoritesExportTests {
             </gpx>
             """
         let places = try FavoritesImport.decode(Array(text.utf8), format: .gpx, fileName: "x.gpx")
-        #expect(places == [
-            FavoritePlace(name: "Trailhead", street: "Parking lot", coordinate: Coordinate(latitude: 39.7, longitude: -104.9)),
-            FavoritePlace(
-                name: "Shop", street: "1 Main St", city: "Boulder", state: "CO", postal: "80302",
-                coordinate: Coordinate(latitude: 40, longitude: -105)),
-        ])
+        #expect(
+            places == [
+                FavoritePlace(
+                    name: "Trailhead", street: "Parking lot", coordinate: Coordinate(latitude: 39.7, longitude: -104.9)),
+                FavoritePlace(
+                    name: "Shop", street: "1 Main St", city: "Boulder", state: "CO", postal: "80302",
+                    coordinate: Coordinate(latitude: 40, longitude: -105)),
+            ])
     }
 
     @Test("GPX another program wrote with a gpx: prefix on every element, extensions under other prefixes")
@@ -182,13 +205,14 @@ struct FavoritesExportTests {
             </gpx:gpx>
             """
         let places = try FavoritesImport.decode(Array(text.utf8), format: .gpx, fileName: "prefixed.gpx")
-        #expect(places == [
-            FavoritePlace(
-                name: "Museum & Garden", street: "2001 Colorado Blvd", city: "Denver",
-                coordinate: Coordinate(latitude: 39.7475, longitude: -104.9428), showsProximity: true, radius: 250,
-                pinColor: "purple"),
-            FavoritePlace(name: "Shop", city: "Boulder", coordinate: Coordinate(latitude: 40, longitude: -105)),
-        ])
+        #expect(
+            places == [
+                FavoritePlace(
+                    name: "Museum & Garden", street: "2001 Colorado Blvd", city: "Denver",
+                    coordinate: Coordinate(latitude: 39.7475, longitude: -104.9428), showsProximity: true, radius: 250,
+                    pinColor: "purple"),
+                FavoritePlace(name: "Shop", city: "Boulder", coordinate: Coordinate(latitude: 40, longitude: -105)),
+            ])
     }
 
     @Test("GPX with a default namespace, and extensions that declare their own default namespace")
@@ -207,10 +231,13 @@ struct FavoritesExportTests {
             </gpx>
             """
         let places = try FavoritesImport.decode(Array(text.utf8), format: .gpx, fileName: "default.gpx")
-        #expect(places == [
-            FavoritePlace(name: "Camp", city: "Estes Park", coordinate: Coordinate(latitude: 1, longitude: 2), isGoingNext: true),
-            FavoritePlace(name: "Spring", street: "by the oak", coordinate: Coordinate(latitude: 3, longitude: 4)),
-        ])
+        #expect(
+            places == [
+                FavoritePlace(
+                    name: "Camp", city: "Estes Park", coordinate: Coordinate(latitude: 1, longitude: 2),
+                    isGoingNext: true),
+                FavoritePlace(name: "Spring", street: "by the oak", coordinate: Coordinate(latitude: 3, longitude: 4)),
+            ])
     }
 
     @Test("GPX export of awkward names reads back through GPXDecoder with the same names")
@@ -220,7 +247,8 @@ struct FavoritesExportTests {
             "Zürich – 東京 🗺", "tab\there", "two\nlines", "crlf\r\nline", "e\u{301} combining",
         ]
         let places = names.enumerated().map { index, name in
-            FavoritePlace(name: name, street: "\(name) street", coordinate: Coordinate(latitude: Double(index), longitude: 0))
+            FavoritePlace(
+                name: name, street: "\(name) street", coordinate: Coordinate(latitude: Double(index), longitude: 0))
         }
         let bytes = FavoritesExport.encode(places, as: .gpx)
         let content = try GPXDecoder.decode(bytes, fileName: "awkward.gpx")
@@ -229,14 +257,19 @@ struct FavoritesExportTests {
         #expect(try FavoritesImport.decode(bytes, format: .gpx, fileName: "awkward.gpx").map(\.name) == names)
     }
 
-    @Test("Bad GPX names the file and line", arguments: [
-        ("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\">\n<wpt lat=\"1\" lon=\"2\"></wpt></gpx>", "x.gpx:2: wpt 1: the place has no name"),
-        ("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\">\n<wpt lat=\"95\" lon=\"2\"/></gpx>", "x.gpx:2:"),
-        ("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\"><wpt lat=\"1\" lon=\"2\"><name>A</name>", "x.gpx:1:"),
-        ("<kml/>", "x.gpx:1:"),
-        ("<?xml version=\"1.0\"?><!DOCTYPE gpx [<!ENTITY a \"b\">]><gpx/>", "the DOCTYPE declares entities"),
-        ("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\"><trk/></gpx>", "x.gpx: no places to import"),
-    ])
+    @Test(
+        "Bad GPX names the file and line",
+        arguments: [
+            (
+                "<gpx xmlns=\"http://www.topografix.com/GPX/1/1\">\n<wpt lat=\"1\" lon=\"2\"></wpt></gpx>",
+                "x.gpx:2: wpt 1: the place has no name"
+            ),
+            ("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\">\n<wpt lat=\"95\" lon=\"2\"/></gpx>", "x.gpx:2:"),
+            ("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\"><wpt lat=\"1\" lon=\"2\"><name>A</name>", "x.gpx:1:"),
+            ("<kml/>", "x.gpx:1:"),
+            ("<?xml version=\"1.0\"?><!DOCTYPE gpx [<!ENTITY a \"b\">]><gpx/>", "the DOCTYPE declares entities"),
+            ("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\"><trk/></gpx>", "x.gpx: no places to import"),
+        ])
     func badGPX(text: String, fragment: String) {
         let error = mapError { _ = try FavoritesImport.decode(Array(text.utf8), format: .gpx, fileName: "x.gpx") }
         #expect(error?.kind == .invalidData)
@@ -261,11 +294,20 @@ struct FavoritesExportTests {
         #expect(places[1].showsProximity && places[2].coordinate == Coordinate(latitude: 4, longitude: 3))
 
         let untitled = #"{"type": "Point", "coordinates": [1, 2]}"#
-        let error = mapError { _ = try FavoritesImport.decode(Array(untitled.utf8), format: .geojson, fileName: "p.geojson") }
-        #expect(error?.locatedMessage.hasPrefix("p.geojson:1:1: the place has no name") == true, "\(String(describing: error))")
-        let badRadius = #"{"type": "Feature", "properties": {"title": "A", "display_radius": "far"}, "geometry": {"type": "Point", "coordinates": [1, 2]}}"#
-        let radiusError = mapError { _ = try FavoritesImport.decode(Array(badRadius.utf8), format: .geojson, fileName: "r.geojson") }
-        #expect(radiusError?.description.contains("properties.display_radius: expected meters") == true, "\(String(describing: radiusError))")
+        let error = mapError {
+            _ = try FavoritesImport.decode(Array(untitled.utf8), format: .geojson, fileName: "p.geojson")
+        }
+        #expect(
+            error?.locatedMessage.hasPrefix("p.geojson:1:1: the place has no name") == true,
+            "\(String(describing: error))")
+        let badRadius =
+            #"{"type": "Feature", "properties": {"title": "A", "display_radius": "far"}, "geometry": {"type": "Point", "coordinates": [1, 2]}}"#
+        let radiusError = mapError {
+            _ = try FavoritesImport.decode(Array(badRadius.utf8), format: .geojson, fileName: "r.geojson")
+        }
+        #expect(
+            radiusError?.description.contains("properties.display_radius: expected meters") == true,
+            "\(String(describing: radiusError))")
     }
 
     @Test("GeoJSON import reads points through GeoJSONDecoder: its structure rules, GeometryCollections, sources")
@@ -283,11 +325,19 @@ struct FavoritesExportTests {
 
         // A Feature must have a geometry member (RFC 7946 §3.2), and a line its two positions,
         // even in a file imported for its points: the decoder's rules are the import's.
-        let noGeometry = #"{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"title": "A"}}]}"#
-        let missing = mapError { _ = try FavoritesImport.decode(Array(noGeometry.utf8), format: .geojson, fileName: "g.geojson") }
-        #expect(missing?.locatedMessage.hasPrefix("g.geojson:") == true && missing?.locatedMessage.contains("features[0]: missing \"geometry\"") == true, "\(String(describing: missing))")
+        let noGeometry =
+            #"{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"title": "A"}}]}"#
+        let missing = mapError {
+            _ = try FavoritesImport.decode(Array(noGeometry.utf8), format: .geojson, fileName: "g.geojson")
+        }
+        #expect(
+            missing?.locatedMessage.hasPrefix("g.geojson:") == true
+                && missing?.locatedMessage.contains("features[0]: missing \"geometry\"") == true,
+            "\(String(describing: missing))")
         let shortLine = #"{"type": "LineString", "coordinates": [[0, 0]]}"#
-        let line = mapError { _ = try FavoritesImport.decode(Array(shortLine.utf8), format: .geojson, fileName: "l.geojson") }
+        let line = mapError {
+            _ = try FavoritesImport.decode(Array(shortLine.utf8), format: .geojson, fileName: "l.geojson")
+        }
         #expect(line?.message.contains("a line needs at least 2 positions") == true, "\(String(describing: line))")
     }
 

@@ -1,11 +1,11 @@
 import Foundation
+import MapErrors
 import MapGeometry
 import MapRenderCore
 import Testing
-import MapErrors
-@testable import MapSQLite
-@testable import MapFavorites
 
+@testable import MapFavorites
+@testable import MapSQLite
 
 // FavoritesWriter on real SQLite files, each test in its own temporary folder.
 
@@ -60,14 +60,17 @@ struct FavoritesWriterTests {
         let first = FavoritePlace(
             name: "  Museum ", street: "2001 Colorado Blvd", city: "Denver", state: "CO", postal: "80205",
             coordinate: denver, showsProximity: true, radius: 250, pinColor: "Purple")
-        let second = FavoritePlace(name: "Park", street: " ", coordinate: Coordinate(latitude: 39.75, longitude: -104.95), pinColor: "#1E90FF")
+        let second = FavoritePlace(
+            name: "Park", street: " ", coordinate: Coordinate(latitude: 39.75, longitude: -104.95), pinColor: "#1E90FF")
         #expect(try writer.add(first) == 1)
         #expect(try writer.add(second) == 2)
         let places = try favorites(of: writer)
         #expect(places.count == 2)
-        #expect(places[0] == FavoritePlace(
-            id: 1, name: "Museum", street: "2001 Colorado Blvd", city: "Denver", state: "CO", postal: "80205",
-            coordinate: denver, showsProximity: true, radius: 250, pinColor: "purple"))
+        #expect(
+            places[0]
+                == FavoritePlace(
+                    id: 1, name: "Museum", street: "2001 Colorado Blvd", city: "Denver", state: "CO", postal: "80205",
+                    coordinate: denver, showsProximity: true, radius: 250, pinColor: "purple"))
         #expect(places[1].street == nil && places[1].pinColor == "#1e90ff")
         let drawn = try PlaceStore.readPlaces(atPath: writer.path)
         #expect(drawn == places.map(\.place))
@@ -75,15 +78,17 @@ struct FavoritesWriterTests {
         #expect(drawn[0].marker == .pin(.purple))
     }
 
-    @Test("Invalid places are refused before anything is written", arguments: [
-        (FavoritePlace(name: " ", coordinate: denver), "no name"),
-        (FavoritePlace(name: "A", coordinate: Coordinate(latitude: 91, longitude: 0)), "latitude 91"),
-        (FavoritePlace(name: "A", coordinate: Coordinate(latitude: 0, longitude: .nan)), "longitude nan"),
-        (FavoritePlace(name: "A", coordinate: denver, radius: -5), "radius -5"),
-        (FavoritePlace(name: "A", coordinate: denver, radius: .infinity), "radius inf"),
-        (FavoritePlace(name: "A", coordinate: denver, pinColor: "chartreuse"), "'chartreuse'"),
-        (FavoritePlace(name: "A", coordinate: denver, pinColor: "#ff000080"), "'#ff000080'"),
-    ])
+    @Test(
+        "Invalid places are refused before anything is written",
+        arguments: [
+            (FavoritePlace(name: " ", coordinate: denver), "no name"),
+            (FavoritePlace(name: "A", coordinate: Coordinate(latitude: 91, longitude: 0)), "latitude 91"),
+            (FavoritePlace(name: "A", coordinate: Coordinate(latitude: 0, longitude: .nan)), "longitude nan"),
+            (FavoritePlace(name: "A", coordinate: denver, radius: -5), "radius -5"),
+            (FavoritePlace(name: "A", coordinate: denver, radius: .infinity), "radius inf"),
+            (FavoritePlace(name: "A", coordinate: denver, pinColor: "chartreuse"), "'chartreuse'"),
+            (FavoritePlace(name: "A", coordinate: denver, pinColor: "#ff000080"), "'#ff000080'"),
+        ])
     func validation(place: FavoritePlace, fragment: String) throws {
         let scratch = try FavoritesScratch()
         let error = mapError { try FavoritesWriter(path: scratch.file("favs.db")).add(place) }
@@ -130,7 +135,8 @@ struct FavoritesWriterTests {
         // A trigger makes the third insert fail inside the transaction, after two succeeded
         // and after going_next was cleared on the existing row.
         try SQLiteDatabase(path: writer.path, mode: .readWrite).execute(
-            "CREATE TRIGGER refuse BEFORE INSERT ON places WHEN NEW.name = 'boom' BEGIN SELECT RAISE(ABORT, 'boom refused'); END")
+            "CREATE TRIGGER refuse BEFORE INSERT ON places WHEN NEW.name = 'boom' BEGIN SELECT RAISE(ABORT, 'boom refused'); END"
+        )
         let before = try fileBytes(writer.path)
         let error = mapError {
             try writer.add(contentsOf: [
@@ -146,7 +152,10 @@ struct FavoritesWriterTests {
 
         // A place that fails validation late in the list: nothing written either.
         let invalid = mapError {
-            try writer.add(contentsOf: [FavoritePlace(name: "Fine", coordinate: denver), FavoritePlace(name: "", coordinate: denver)],
+            try writer.add(
+                contentsOf: [
+                    FavoritePlace(name: "Fine", coordinate: denver), FavoritePlace(name: "", coordinate: denver),
+                ],
                 labels: ["in.csv:2", "in.csv:3"])
         }
         #expect(invalid?.locatedMessage.hasPrefix("in.csv:3: ") == true)
@@ -156,7 +165,9 @@ struct FavoritesWriterTests {
     @Test("A database in a folder that does not exist cannot be created (exit 73)")
     func missingFolder() throws {
         let scratch = try FavoritesScratch()
-        let error = mapError { try FavoritesWriter(path: scratch.file("missing/favs.db")).add(FavoritePlace(name: "A", coordinate: denver)) }
+        let error = mapError {
+            try FavoritesWriter(path: scratch.file("missing/favs.db")).add(FavoritePlace(name: "A", coordinate: denver))
+        }
         #expect(error?.kind == .cannotCreate)
         #expect(try scratch.listing().isEmpty)
     }
@@ -190,9 +201,10 @@ struct FavoritesWriterTests {
             """)
         let before = try fileBytes(path)
         let writer = FavoritesWriter(path: path)
-        #expect(try favorites(of: writer) == [
-            FavoritePlace(id: 7, name: "Museum", city: "Denver", coordinate: denver, radius: 300, isGoingNext: true),
-        ])
+        #expect(
+            try favorites(of: writer) == [
+                FavoritePlace(id: 7, name: "Museum", city: "Denver", coordinate: denver, radius: 300, isGoingNext: true)
+            ])
         let attempts: [() throws -> Void] = [
             { try writer.add(FavoritePlace(name: "X", coordinate: denver)) }, { try writer.removePlace(id: 7) },
             { try writer.removePlace(named: "Museum") }, { try writer.update(try favorites(of: writer)) },
@@ -200,7 +212,10 @@ struct FavoritesWriterTests {
         for attempt in attempts {
             let error = mapError(attempt)
             #expect(error?.kind == .invalidRequest)
-            #expect(error?.locatedMessage == "\(path): is a Core Data store exported from the iOS app; maprender reads it but never writes it")
+            #expect(
+                error?.locatedMessage
+                    == "\(path): is a Core Data store exported from the iOS app; maprender reads it but never writes it"
+            )
             #expect(error?.remedy == "export it with 'maprender places export' and import into a new database")
         }
         #expect(try fileBytes(path) == before)
@@ -245,7 +260,8 @@ struct FavoritesWriterTests {
 
         // A version-0 table without a required column cannot be migrated, and stays as it was.
         let broken = scratch.file("broken.db")
-        try SQLiteDatabase(path: broken, mode: .readWriteCreate).execute("CREATE TABLE places (id INTEGER PRIMARY KEY, name TEXT)")
+        try SQLiteDatabase(path: broken, mode: .readWriteCreate).execute(
+            "CREATE TABLE places (id INTEGER PRIMARY KEY, name TEXT)")
         let before = try fileBytes(broken)
         let error = mapError { try FavoritesWriter(path: broken).add(FavoritePlace(name: "A", coordinate: denver)) }
         #expect(error?.locatedMessage.contains("has no column 'latitude', 'longitude'") == true)

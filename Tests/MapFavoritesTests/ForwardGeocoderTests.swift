@@ -1,10 +1,10 @@
 import Foundation
+import MapErrors
 import MapGeometry
 import MapRenderCore
 import Testing
-import MapErrors
-@testable import MapFavorites
 
+@testable import MapFavorites
 
 // Forward geocoding against a real HTTP server on 127.0.0.1: Geocoder/nominatim_stub.py,
 // started by each test on a port the kernel picks, and stopped at its end (closing its
@@ -17,7 +17,9 @@ final class NominatimStub {
         .appendingPathComponent("Geocoder/nominatim_stub.py").path
     static let python: String? = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/python3" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { "\($0)/python3" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }()
 
     let process = Process()
@@ -83,16 +85,19 @@ struct ForwardGeocoderTests {
         let text = "A & B + C #1 = Zürich/straße?"
         #expect(try geocoder(stub).geocode("echo:" + text).displayName == text)
         let url = try ForwardGeocoder(endpoint: "https://example.org/nominatim/").searchURL(for: "a b")
-        #expect(url.absoluteString == "https://example.org/nominatim/search?q=a%20b&format=jsonv2&limit=1&addressdetails=1")
+        #expect(
+            url.absoluteString == "https://example.org/nominatim/search?q=a%20b&format=jsonv2&limit=1&addressdetails=1")
         let given = try ForwardGeocoder(endpoint: "http://h/search?x=1").searchURL(for: "q")
         #expect(given.absoluteString == "http://h/search?q=q&format=jsonv2&limit=1&addressdetails=1")
     }
 
-    @Test("Failures are clear MapErrors", arguments: [
-        ("nowhere", MapError.Kind.invalidData, "no match for 'nowhere'"),
-        ("server error", .unavailable, "answered HTTP 500 for 'server error'"),
-        ("bad json", .unavailable, "the geocoder's answer is not JSON"),
-    ])
+    @Test(
+        "Failures are clear MapErrors",
+        arguments: [
+            ("nowhere", MapError.Kind.invalidData, "no match for 'nowhere'"),
+            ("server error", .unavailable, "answered HTTP 500 for 'server error'"),
+            ("bad json", .unavailable, "the geocoder's answer is not JSON"),
+        ])
     func failures(query: String, code: MapError.Kind, fragment: String) throws {
         let stub = try NominatimStub()
         defer { stub.stop() }
@@ -108,7 +113,9 @@ struct ForwardGeocoderTests {
         var anonymous = try geocoder(stub)
         anonymous.userAgent = "curl/8"
         let error = mapError { _ = try anonymous.geocode("2001 Colorado Blvd") }
-        #expect(error?.kind == .unavailable && error?.locatedMessage.contains("HTTP 403") == true, "\(String(describing: error))")
+        #expect(
+            error?.kind == .unavailable && error?.locatedMessage.contains("HTTP 403") == true,
+            "\(String(describing: error))")
     }
 
     @Test("A slow server times out, a closed port is unreachable: both exit 69")
@@ -121,7 +128,9 @@ struct ForwardGeocoderTests {
         let url = stub.url
         stub.stop()
         let closed = mapError { _ = try ForwardGeocoder(endpoint: url).geocode("anything") }
-        #expect(closed?.kind == .unavailable && closed?.locatedMessage.contains("cannot reach the geocoder") == true, "\(String(describing: closed))")
+        #expect(
+            closed?.kind == .unavailable && closed?.locatedMessage.contains("cannot reach the geocoder") == true,
+            "\(String(describing: closed))")
     }
 
     @Test("Only http and https URLs are accepted")
@@ -137,9 +146,13 @@ struct ForwardGeocoderTests {
         let result = try ForwardGeocoder.parse(Array(answer.utf8), address: "x", source: "s")
         #expect(result.coordinate == Coordinate(latitude: 1.25, longitude: -2.5))
         #expect(result.city == "Smallville" && result.street == "Main St" && result.displayName == "x")
-        let noLatitude = mapError { _ = try ForwardGeocoder.parse(Array(#"[{"lon": "1"}]"#.utf8), address: "x", source: "s") }
+        let noLatitude = mapError {
+            _ = try ForwardGeocoder.parse(Array(#"[{"lon": "1"}]"#.utf8), address: "x", source: "s")
+        }
         #expect(noLatitude?.kind == .unavailable && noLatitude?.locatedMessage.contains("no valid \"lat\"") == true)
-        let object = mapError { _ = try ForwardGeocoder.parse(Array(#"{"error": "x"}"#.utf8), address: "x", source: "s") }
+        let object = mapError {
+            _ = try ForwardGeocoder.parse(Array(#"{"error": "x"}"#.utf8), address: "x", source: "s")
+        }
         #expect(object?.kind == .unavailable)
     }
 }

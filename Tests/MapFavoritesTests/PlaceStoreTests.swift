@@ -1,11 +1,11 @@
 import Foundation
+import MapErrors
 import MapGeometry
 import MapRenderCore
 import Testing
-import MapErrors
-@testable import MapSQLite
-@testable import MapFavorites
 
+@testable import MapFavorites
+@testable import MapSQLite
 
 // Every test works on real SQLite files in its own temporary directory, created through
 // MapSQLite's SQLiteDatabase wrapper (no sqlite3 command needed).
@@ -229,10 +229,14 @@ struct PlaceStoreTests {
                   ZPLACESTATE, ZPLACESTREETADDRESS) VALUES (?, 1, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             let rows: [[SQLiteValue]] = [
-                [2, 0, 1, 0.0, 39.7561, -104.9942, "Denver", "Coors Field", "80205", "CO",
-                 "2001 Blake St"],
-                [1, 1, 0, 1500.0, 39.6653, -105.2057, "Morrison", "Red Rocks Amphitheatre",
-                 "80465", "CO", "18300 W Alameda Pkwy"],
+                [
+                    2, 0, 1, 0.0, 39.7561, -104.9942, "Denver", "Coors Field", "80205", "CO",
+                    "2001 Blake St",
+                ],
+                [
+                    1, 1, 0, 1500.0, 39.6653, -105.2057, "Morrison", "Red Rocks Amphitheatre",
+                    "80465", "CO", "18300 W Alameda Pkwy",
+                ],
             ]
             for row in rows {
                 try insert.reset()
@@ -540,7 +544,8 @@ struct PlaceStoreTests {
     func badRow(row: PlaceStoreTestRow, problem: String) throws {
         try withTemporaryDirectory { directory in
             let path = directory.file("favs.db")
-            try makeDatabase(at: path, schema: looseSchema, rows: [PlaceStoreTestRow(id: 1), row, PlaceStoreTestRow(id: 9)])
+            try makeDatabase(
+                at: path, schema: looseSchema, rows: [PlaceStoreTestRow(id: 1), row, PlaceStoreTestRow(id: 9)])
             let error = readError(path)
             #expect(error?.kind == .invalidData)
             #expect(error?.locatedMessage == "\(path): places row id 7: \(problem)")

@@ -2,9 +2,9 @@ import Foundation
 import MapGeometry
 import MapRenderCore
 import Testing
-@testable import MapSQLite
-@testable import MapFavorites
 
+@testable import MapFavorites
+@testable import MapSQLite
 
 // Offline reverse geocoding against the shipped world.sqlite (its countries, admin1 and
 // labels tables, built by make_world_basemap.py from Natural Earth 4.0.0 1:50m).
@@ -49,11 +49,13 @@ struct ReverseGeocoderTests {
         #expect(result.subtitle.hasSuffix(" km from \(result.nearestPlace ?? "?")"), "\(result.subtitle)")
     }
 
-    @Test("Regions of the other admin-1 countries", arguments: [
-        (43.6532, -79.3832, "Ontario", "Canada", "Toronto"),
-        (-33.8688, 151.2093, "New South Wales", "Australia", "Sydney"),
-        (-23.5505, -46.6333, "São Paulo", "Brazil", "São Paulo"),
-    ])
+    @Test(
+        "Regions of the other admin-1 countries",
+        arguments: [
+            (43.6532, -79.3832, "Ontario", "Canada", "Toronto"),
+            (-33.8688, 151.2093, "New South Wales", "Australia", "Sydney"),
+            (-23.5505, -46.6333, "São Paulo", "Brazil", "São Paulo"),
+        ])
     func regions(latitude: Double, longitude: Double, region: String, country: String, place: String) throws {
         let result = try lookUp(latitude, longitude)
         #expect(result.region == region && result.country == country && result.nearestPlace == place, "\(result)")
@@ -64,7 +66,9 @@ struct ReverseGeocoderTests {
         let windsor = try lookUp(42.3149, -83.0364)
         #expect(windsor.country == "Canada" && windsor.region == "Ontario")
         #expect(windsor.nearestPlace == "Toronto", "\(windsor)")
-        #expect(windsor.subtitle.hasPrefix("33") && windsor.subtitle.hasSuffix(" km from Toronto, Ontario, Canada"), "\(windsor.subtitle)")
+        #expect(
+            windsor.subtitle.hasPrefix("33") && windsor.subtitle.hasSuffix(" km from Toronto, Ontario, Canada"),
+            "\(windsor.subtitle)")
         let sanYsidro = try lookUp(32.5556, -117.0470)
         #expect(sanYsidro.country == "United States of America" && sanYsidro.region == "California")
         #expect(sanYsidro.nearestPlace == "San Diego", "\(sanYsidro)")
@@ -85,8 +89,14 @@ struct ReverseGeocoderTests {
 
     @Test("Even-odd point in polygon: inside, outside, in the hole")
     func pointInPolygon() {
-        let square = [MapPoint(x: 0, y: 0), MapPoint(x: 10, y: 0), MapPoint(x: 10, y: 10), MapPoint(x: 0, y: 10), MapPoint(x: 0, y: 0)]
-        let hole = [MapPoint(x: 4, y: 4), MapPoint(x: 6, y: 4), MapPoint(x: 6, y: 6), MapPoint(x: 4, y: 6), MapPoint(x: 4, y: 4)]
+        let square = [
+            MapPoint(x: 0, y: 0), MapPoint(x: 10, y: 0), MapPoint(x: 10, y: 10), MapPoint(x: 0, y: 10),
+            MapPoint(x: 0, y: 0),
+        ]
+        let hole = [
+            MapPoint(x: 4, y: 4), MapPoint(x: 6, y: 4), MapPoint(x: 6, y: 6), MapPoint(x: 4, y: 6),
+            MapPoint(x: 4, y: 4),
+        ]
         #expect(ReverseGeocoder.contains([square, hole], MapPoint(x: 2, y: 2)))
         #expect(!ReverseGeocoder.contains([square, hole], MapPoint(x: 5, y: 5)))
         #expect(!ReverseGeocoder.contains([square, hole], MapPoint(x: 12, y: 5)))
@@ -100,7 +110,9 @@ struct ReverseGeocoderTests {
         let path = scratch.file("old.sqlite")
         try SQLiteDatabase(path: path, mode: .readWriteCreate).executeScript(
             "CREATE TABLE metadata (key TEXT, value TEXT); CREATE TABLE labels (id INTEGER);")
-        let missing = mapError { _ = try ReverseGeocoder(path: path).reverseGeocode(Coordinate(latitude: 0, longitude: 0)) }
+        let missing = mapError {
+            _ = try ReverseGeocoder(path: path).reverseGeocode(Coordinate(latitude: 0, longitude: 0))
+        }
         #expect(missing?.kind == .invalidData && missing?.locatedMessage.contains("no countries table") == true)
         let invalid = mapError { _ = try geocoder.reverseGeocode(Coordinate(latitude: 100, longitude: 0)) }
         #expect(invalid?.kind == .invalidRequest)

@@ -1,6 +1,6 @@
 import Testing
-@testable import MapFormats
 
+@testable import MapFormats
 
 // CSV records written, and read back by CSVRecordReader field for field.
 
@@ -15,7 +15,8 @@ struct CSVRecordWriterTests {
         #expect(CSVRecordWriter.field("two\nlines") == "\"two\nlines\"")
         #expect(CSVRecordWriter.field("crlf\r\nline") == "\"crlf\r\nline\"")
         #expect(CSVRecordWriter.field(" padded ") == "\" padded \"")
-        #expect(CSVRecordWriter.field("\"\u{301}") == "\"\"\"\u{301}\"", "a quote with a combining mark is still doubled")
+        #expect(
+            CSVRecordWriter.field("\"\u{301}") == "\"\"\"\u{301}\"", "a quote with a combining mark is still doubled")
         #expect(CSVRecordWriter.record(["a", "b,c", ""]) == "a,\"b,c\",\r\n")
     }
 

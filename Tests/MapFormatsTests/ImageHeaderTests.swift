@@ -1,10 +1,10 @@
 import Foundation
-import MapRenderCore
-import Testing
 import MapErrors
-@testable import MapFormats
+import MapRenderCore
 import MapTestSupport
+import Testing
 
+@testable import MapFormats
 
 @Suite struct ImageHeaderTests {
     @Test func readsThePNGSizeFromIHDR() throws {
@@ -70,11 +70,15 @@ import MapTestSupport
 
     @Test func rejectsTruncatedFiles() {
         let png = TestImages.png(width: 256)
-        #expect(throws: ImageRejection("truncated PNG image")) { try EncodedImage(validating: Array(png.prefix(png.count / 2))) }
+        #expect(throws: ImageRejection("truncated PNG image")) {
+            try EncodedImage(validating: Array(png.prefix(png.count / 2)))
+        }
         #expect(throws: ImageRejection("truncated PNG image")) { try EncodedImage(validating: Array(png.dropLast(12))) }
         #expect(throws: ImageRejection("truncated PNG image")) { try EncodedImage(validating: Array(png.prefix(20))) }
         let jpeg = TestImages.jpeg()
-        #expect(throws: ImageRejection("truncated JPEG image")) { try EncodedImage(validating: Array(jpeg.dropLast(2))) }
+        #expect(throws: ImageRejection("truncated JPEG image")) {
+            try EncodedImage(validating: Array(jpeg.dropLast(2)))
+        }
         #expect(throws: ImageRejection("truncated JPEG image")) { try EncodedImage(validating: Array(jpeg.prefix(12))) }
     }
 
@@ -86,7 +90,10 @@ import MapTestSupport
             for length in 0...original.count { _ = try? EncodedImage(validating: Array(original.prefix(length))) }
             for _ in 0..<500 {
                 var bytes = original
-                for _ in 0..<3 { bytes[Int.random(in: 2..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator) }
+                for _ in 0..<3 {
+                    bytes[Int.random(in: 2..<bytes.count, using: &generator)] = UInt8.random(
+                        in: 0...255, using: &generator)
+                }
                 _ = try? EncodedImage(validating: bytes)
             }
         }
@@ -147,23 +154,26 @@ import MapTestSupport
             #expect(throws: ImageRejection("damaged PNG image (no IHDR chunk first)")) {
                 try ImageHeader.PNGHeader(parsing: damaged)
             }
-            #expect(throws: ImageRejection("damaged PNG image (no IHDR chunk first)")) { try ImageHeader(parsing: damaged) }
+            #expect(throws: ImageRejection("damaged PNG image (no IHDR chunk first)")) {
+                try ImageHeader(parsing: damaged)
+            }
         }
     }
 
-    @Test(arguments: [
-        ([UInt8](), nil),
-        ([0, 0, 0, 0], "a 0×20 image"),
-        ([0x80, 0, 0, 0], "a 2147483648×20 image"),
-        ([0, 0, 1, 44, 0, 0, 0, 20, 8, 5], "colour type 5"),
-        ([0, 0, 1, 44, 0, 0, 0, 20, 16, 3], "bit depth 16 for colour type 3"),
-        ([0, 0, 1, 44, 0, 0, 0, 20, 4, 2], "bit depth 4 for colour type 2"),
-        ([0, 0, 1, 44, 0, 0, 0, 20, 8, 6, 1], "unknown compression, filter or interlace method"),
-        ([0, 0, 1, 44, 0, 0, 0, 20, 8, 6, 0, 1], "unknown compression, filter or interlace method"),
-        ([0, 0, 1, 44, 0, 0, 0, 20, 8, 6, 0, 0, 2], "unknown compression, filter or interlace method"),
-        ([0, 0, 1, 44, 0, 0, 0, 20, 1, 0, 0, 0, 1], nil),
-        ([0, 0, 1, 44, 0, 0, 0, 20, 16, 6, 0, 0, 0], nil),
-    ] as [([UInt8], String?)])
+    @Test(
+        arguments: [
+            ([UInt8](), nil),
+            ([0, 0, 0, 0], "a 0×20 image"),
+            ([0x80, 0, 0, 0], "a 2147483648×20 image"),
+            ([0, 0, 1, 44, 0, 0, 0, 20, 8, 5], "colour type 5"),
+            ([0, 0, 1, 44, 0, 0, 0, 20, 16, 3], "bit depth 16 for colour type 3"),
+            ([0, 0, 1, 44, 0, 0, 0, 20, 4, 2], "bit depth 4 for colour type 2"),
+            ([0, 0, 1, 44, 0, 0, 0, 20, 8, 6, 1], "unknown compression, filter or interlace method"),
+            ([0, 0, 1, 44, 0, 0, 0, 20, 8, 6, 0, 1], "unknown compression, filter or interlace method"),
+            ([0, 0, 1, 44, 0, 0, 0, 20, 8, 6, 0, 0, 2], "unknown compression, filter or interlace method"),
+            ([0, 0, 1, 44, 0, 0, 0, 20, 1, 0, 0, 0, 1], nil),
+            ([0, 0, 1, 44, 0, 0, 0, 20, 16, 6, 0, 0, 0], nil),
+        ] as [([UInt8], String?)])
     func validatesIHDR(patch: [UInt8], problem: String?) throws {
         let header = try ImageHeader.PNGHeader(parsing: Self.png(patchingIHDR: 0, with: patch))
         if let problem {
@@ -183,7 +193,11 @@ import MapTestSupport
     }
 
     @Test func fileVariantThrowsBadDataNamingTheSource() {
-        #expect(throws: MapError(.invalidData, "not a PNG or JPEG image", at: InputLocation(file: "tiles/1/0/0.png"), remedy: "give a PNG or JPEG image")) {
+        #expect(
+            throws: MapError(
+                .invalidData, "not a PNG or JPEG image", at: InputLocation(file: "tiles/1/0/0.png"),
+                remedy: "give a PNG or JPEG image")
+        ) {
             try EncodedImage(validating: Array("nope".utf8), source: "tiles/1/0/0.png")
         }
     }

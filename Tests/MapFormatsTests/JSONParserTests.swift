@@ -1,8 +1,8 @@
+import MapErrors
 import MapRenderCore
 import Testing
-import MapErrors
-@testable import MapFormats
 
+@testable import MapFormats
 
 // The strict RFC 8259 parser: values, positions, and every syntax error with its
 // file:line:column message.
@@ -77,7 +77,9 @@ private func parseError(_ text: String, fileName: String = "test.json") -> Strin
     let document = try JSONDocument(parsing: [0xEF, 0xBB, 0xBF] + Array(#"{"a": 1}"#.utf8), fileName: "bom.json")
     #expect(document.root["a"]?.number == 1)
     #expect(document.root.position == JSONNode.Position(line: 1, column: 1))
-    #expect(parseError([0xEF, 0xBB, 0xBF] + Array("[1 2]".utf8)) == "test.json:1:4: expected ',' or ']' after an array element, found '2'")
+    #expect(
+        parseError([0xEF, 0xBB, 0xBF] + Array("[1 2]".utf8))
+            == "test.json:1:4: expected ',' or ']' after an array element, found '2'")
 }
 
 @Test func unescapesStrings() throws {
@@ -123,8 +125,11 @@ private func parseError(_ text: String, fileName: String = "test.json") -> Strin
 }
 
 @Test func rejectsTrailingCommas() {
-    #expect(parseError("[1, 2,]") == "test.json:1:7: expected a value after ',', found ']'; JSON allows no trailing comma")
-    #expect(parseError(#"{"a": 1,}"#) == "test.json:1:9: expected a key after ',', found '}'; JSON allows no trailing comma")
+    #expect(
+        parseError("[1, 2,]") == "test.json:1:7: expected a value after ',', found ']'; JSON allows no trailing comma")
+    #expect(
+        parseError(#"{"a": 1,}"#) == "test.json:1:9: expected a key after ',', found '}'; JSON allows no trailing comma"
+    )
 }
 
 @Test func rejectsDuplicateKeys() {
@@ -138,7 +143,9 @@ private func parseError(_ text: String, fileName: String = "test.json") -> Strin
 @Test func rejectsNonJSONNumbers() {
     #expect(parseError("[NaN]") == "test.json:1:2: NaN is not a JSON number; JSON has no NaN or Infinity (RFC 8259 §6)")
     #expect(parseError("Infinity")?.contains("Infinity is not a JSON number") == true)
-    #expect(parseError("[1, -Infinity]") == "test.json:1:5: -Infinity is not a JSON number; JSON has no NaN or Infinity (RFC 8259 §6)")
+    #expect(
+        parseError("[1, -Infinity]")
+            == "test.json:1:5: -Infinity is not a JSON number; JSON has no NaN or Infinity (RFC 8259 §6)")
     #expect(parseError("[nan]")?.contains("nan is not a JSON number") == true)
     #expect(parseError("[01]") == "test.json:1:2: leading zeros are not allowed in JSON numbers")
     #expect(parseError("[1.]") == "test.json:1:4: expected a digit after '.', found ']'")
@@ -146,7 +153,10 @@ private func parseError(_ text: String, fileName: String = "test.json") -> Strin
     #expect(parseError("[1e]") == "test.json:1:4: expected a digit in the exponent, found ']'")
     #expect(parseError("[-]") == "test.json:1:3: expected a digit after '-', found ']'")
     #expect(parseError("[+1]") == "test.json:1:2: expected a value, found '+'")
-    #expect(parseError("[0x10]") == "test.json:1:3: expected ',' or ']' after an array element, found 'x' (keys and strings need double quotes)")
+    #expect(
+        parseError("[0x10]")
+            == "test.json:1:3: expected ',' or ']' after an array element, found 'x' (keys and strings need double quotes)"
+    )
     #expect(parseError("[1e400]") == "test.json:1:2: the number 1e400 is too large for a 64-bit float")
 }
 
@@ -174,12 +184,16 @@ private func parseError(_ text: String, fileName: String = "test.json") -> Strin
 }
 
 @Test func rejectsWhatHandWrittenJSONGetsWrong() {
-    #expect(parseError("{a: 1}") == "test.json:1:2: expected a double-quoted key or '}', found 'a' (keys and strings need double quotes)")
+    #expect(
+        parseError("{a: 1}")
+            == "test.json:1:2: expected a double-quoted key or '}', found 'a' (keys and strings need double quotes)")
     #expect(parseError("[1, // one\n 2]") == "test.json:1:5: expected a value, found '/' (JSON has no comments)")
     #expect(parseError(#"{"a" 1}"#) == "test.json:1:6: expected ':' after the key \"a\", found '1'")
-    #expect(parseError("[True]") == "test.json:1:2: unexpected word 'True'; expected a value (strings need double quotes)")
+    #expect(
+        parseError("[True]") == "test.json:1:2: unexpected word 'True'; expected a value (strings need double quotes)")
     #expect(parseError("[tru]")?.contains("unexpected word 'tru'") == true)
-    #expect(parseError("[1, 2") == "test.json:1:6: expected ',' or ']' after an array element, found the end of the file")
+    #expect(
+        parseError("[1, 2") == "test.json:1:6: expected ',' or ']' after an array element, found the end of the file")
     #expect(parseError(#"{"a": "#) == "test.json:1:7: expected a value, found the end of the file")
 }
 
@@ -219,7 +233,8 @@ private func parseError(_ text: String, fileName: String = "test.json") -> Strin
 @Test func errorsNameFilePositionAndPath() throws {
     let document = try JSONDocument(parsing: Array("{\n  \"a\": [true]\n}".utf8), fileName: "x.json")
     let node = try #require(document.root["a"]?.elements?.first)
-    let error = document.error("expected a number, found a boolean", at: node, path: JSONPath.root.appending("a").appending(0))
+    let error = document.error(
+        "expected a number, found a boolean", at: node, path: JSONPath.root.appending("a").appending(0))
     #expect(error.kind == .invalidData)
     #expect(error.locatedMessage == "x.json:2:9: a[0]: expected a number, found a boolean")
     #expect(document.error("bad", at: document.root, path: .root).locatedMessage == "x.json:1:1: bad")
@@ -236,7 +251,8 @@ private func parseError(_ text: String, fileName: String = "test.json") -> Strin
     #expect {
         _ = try JSONDocument.read(atPath: "/nonexistent/map.json")
     } throws: { error in
-        (error as? MapError)?.kind == .missingInput && (error as? MapError)?.locatedMessage == "/nonexistent/map.json: no such file"
+        (error as? MapError)?.kind == .missingInput
+            && (error as? MapError)?.locatedMessage == "/nonexistent/map.json: no such file"
     }
     #expect {
         _ = try JSONDocument.read(atPath: "/tmp")

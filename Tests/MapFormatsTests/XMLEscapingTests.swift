@@ -1,7 +1,7 @@
 import Testing
+
 @testable import MapFormats
 @testable import MapXML
-
 
 // The one XML escaper: what it writes, and that XMLStreamParser reads back the text given.
 
@@ -59,10 +59,12 @@ struct XMLEscapingTests {
         #expect(XMLEscaping.forbiddenCharacters(in: text).isEmpty)
     }
 
-    @Test("XMLStreamParser reads back exactly the text given", arguments: [
-        "plain", "Fish & Chips", "<tag attr=\"x\">", "it's \"quoted\"", "]]>", "&amp; already escaped",
-        "two\nlines", "crlf\r\nline", "lone\rreturn", "tab\there", "  spaces at the ends  ", "Zürich 東京 🗺", "",
-    ])
+    @Test(
+        "XMLStreamParser reads back exactly the text given",
+        arguments: [
+            "plain", "Fish & Chips", "<tag attr=\"x\">", "it's \"quoted\"", "]]>", "&amp; already escaped",
+            "two\nlines", "crlf\r\nline", "lone\rreturn", "tab\there", "  spaces at the ends  ", "Zürich 東京 🗺", "",
+        ])
     func roundTrip(value: String) throws {
         let read = try readBack(value)
         #expect(read.attribute == value)

@@ -1,7 +1,7 @@
 import Foundation
 import MapGeometry
-import Testing
 import MapTestSupport
+import Testing
 
 // Tests of the WGS84 geodesic (Karney) and great-circle code. The reference values in
 // Resources/geodesic_reference.csv come from GeographicLib; see geodesic_reference.py for how
@@ -406,4 +406,3 @@ struct GeodesicTests {
         #expect(a.geodesicPoints(to: b, maximumSegmentLength: .nan).count == 2)
     }
 }
-

@@ -27,7 +27,8 @@ struct ProjectionTests {
 
     @Test("latitudes beyond the square world are clamped")
     func clamp() {
-        #expect(MapPoint(Coordinate(latitude: 89.9, longitude: 0)).y == MapPoint(Coordinate(latitude: 90, longitude: 0)).y)
+        #expect(
+            MapPoint(Coordinate(latitude: 89.9, longitude: 0)).y == MapPoint(Coordinate(latitude: 90, longitude: 0)).y)
         #expect(abs(MapPoint(Coordinate(latitude: -90, longitude: 0)).y - MapSize.world.height) < 1e-6)
     }
 
@@ -94,14 +95,16 @@ struct CoordinateRegionTests {
     @Test("one degree of latitude at the equator is 110,574.27 m; of longitude 111,319.49 m")
     func equatorDegrees() {
         let region = CoordinateRegion.make(
-            center: Coordinate(latitude: 0, longitude: 0), latitudinalMeters: 110_574.2727, longitudinalMeters: 111_319.4908)
+            center: Coordinate(latitude: 0, longitude: 0), latitudinalMeters: 110_574.2727,
+            longitudinalMeters: 111_319.4908)
         #expect(abs(region.latitudeDelta - 1) < 1e-6)
         #expect(abs(region.longitudeDelta - 1) < degreeTolerance)
     }
 
     @Test("a region's map rect is centred on its centre's longitude")
     func mapRect() {
-        let region = CoordinateRegion(center: Coordinate(latitude: 0, longitude: 0), latitudeDelta: 10, longitudeDelta: 20)
+        let region = CoordinateRegion(
+            center: Coordinate(latitude: 0, longitude: 0), latitudeDelta: 10, longitudeDelta: 20)
         let rect = region.mapRect
         #expect(abs(rect.center.x - 134_217_728) < 1e-6)
         #expect(abs(rect.size.width - 20.0 / 360 * 268_435_456) < 1e-6)
@@ -109,7 +112,8 @@ struct CoordinateRegionTests {
 
     @Test("a region across ±180° spans the 180th meridian")
     func acrossDateLine() {
-        let region = CoordinateRegion(center: Coordinate(latitude: -17, longitude: 179), latitudeDelta: 4, longitudeDelta: 6)
+        let region = CoordinateRegion(
+            center: Coordinate(latitude: -17, longitude: 179), latitudeDelta: 4, longitudeDelta: 6)
         #expect(region.mapRect.spans180thMeridian)
     }
 }

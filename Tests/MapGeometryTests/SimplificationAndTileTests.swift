@@ -9,7 +9,9 @@ struct SimplificationTests {
     func basic() {
         let line = (0...100).map { CanvasPoint(x: Double($0), y: 0) }
         #expect(Simplification.douglasPeucker(line, tolerance: 0.1) == [line[0], line[100]])
-        let corner = [CanvasPoint(x: 0, y: 0), CanvasPoint(x: 5, y: 2.6), CanvasPoint(x: 10, y: 5), CanvasPoint(x: 20, y: 5)]
+        let corner = [
+            CanvasPoint(x: 0, y: 0), CanvasPoint(x: 5, y: 2.6), CanvasPoint(x: 10, y: 5), CanvasPoint(x: 20, y: 5),
+        ]
         let simplified = Simplification.douglasPeucker(corner, tolerance: 0.25)
         #expect(simplified == [corner[0], corner[2], corner[3]])
     }
@@ -36,7 +38,9 @@ struct SimplificationTests {
         var segment = 0
         for point in points {
             while segment < simplified.count - 2 && point.x > simplified[segment + 1].x { segment += 1 }
-            let distance = Simplification.squaredDistance(point, toSegmentFrom: simplified[segment], to: simplified[segment + 1]).squareRoot()
+            let distance = Simplification.squaredDistance(
+                point, toSegmentFrom: simplified[segment], to: simplified[segment + 1]
+            ).squareRoot()
             #expect(distance <= tolerance + 1e-9)
         }
     }
@@ -62,7 +66,8 @@ struct TileTests {
     @Test("tiles covering a rect, wrapping past the antimeridian")
     func covering() {
         let world = MapSize.world.width
-        let tiles = TilePath.covering(MapRect(minX: world * 0.9, minY: world * 0.4, maxX: world * 1.1, maxY: world * 0.45), zoom: 2)
+        let tiles = TilePath.covering(
+            MapRect(minX: world * 0.9, minY: world * 0.4, maxX: world * 1.1, maxY: world * 0.45), zoom: 2)
         #expect(tiles.map(\.x) == [3, 4])
         #expect(tiles.map(\.wrapped.x) == [3, 0])
         #expect(TilePath(z: 1, x: 1, y: 0).mapRect == MapRect(minX: world / 2, minY: 0, maxX: world, maxY: world / 2))

@@ -1,8 +1,7 @@
 import Foundation
 import MapGeometry
-import Testing
-
 import MapTestSupport
+import Testing
 
 // Track cleaning, rule by rule, with the counts of the report.
 
@@ -37,7 +36,11 @@ struct TrackCleaningTests {
         var fixes = syntheticFixes(count: 6, step: 10)
         fixes[2].timestamp = fixes[1].timestamp  // repeats
         fixes[4].timestamp = fixes[0].timestamp  // a cached fix delivered late
-        let second = [Location(coordinate: trackOrigin.destination(bearing: 0, distance: 60), timestamp: trackEpoch.addingTimeInterval(2))]
+        let second = [
+            Location(
+                coordinate: trackOrigin.destination(bearing: 0, distance: 60),
+                timestamp: trackEpoch.addingTimeInterval(2))
+        ]
         let track = Track(segments: [fixes, second])
         let (cleaned, report) = track.cleaned()
         #expect(report.staleCount == 3)
@@ -56,7 +59,8 @@ struct TrackCleaningTests {
         #expect(track.locations == [fixes[0], fixes[4], fixes[8]])
         #expect(report.tooCloseCount == 6 && report.keptFixCount == 3)
         // The first fix of every segment is kept.
-        let split = Track(segments: [Array(fixes[0..<2]), Array(fixes[2..<4])]).cleaned(TrackCleaningOptions(distanceFilter: 10))
+        let split = Track(segments: [Array(fixes[0..<2]), Array(fixes[2..<4])]).cleaned(
+            TrackCleaningOptions(distanceFilter: 10))
         #expect(split.track.segments.map(\.count) == [1, 1])
     }
 

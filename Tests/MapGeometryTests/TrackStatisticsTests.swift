@@ -1,8 +1,7 @@
 import Foundation
 import MapGeometry
-import Testing
-
 import MapTestSupport
+import Testing
 
 // Track statistics against the WGS84 geodesic and hand-computed times.
 
@@ -23,9 +22,15 @@ struct TrackStatisticsTests {
         let stats = TrackStatistics(track: Track(locations: [a, b, c].map { Location(coordinate: $0) }))
         #expect(abs(stats.distance - (857.1783831204375 + 1110.297209145061)) < distanceTolerance)
         let museum = Coordinate(latitude: 39.7475, longitude: -104.9428)
-        #expect(abs(TrackStatistics(track: Track(locations: [a, museum].map { Location(coordinate: $0) })).distance - 4174.345896072392) < distanceTolerance)
+        #expect(
+            abs(
+                TrackStatistics(track: Track(locations: [a, museum].map { Location(coordinate: $0) })).distance
+                    - 4174.345896072392) < distanceTolerance)
         let equator = [Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0, longitude: 1)]
-        #expect(abs(TrackStatistics(track: Track(locations: equator.map { Location(coordinate: $0) })).distance - 111319.49079327357) < distanceTolerance)
+        #expect(
+            abs(
+                TrackStatistics(track: Track(locations: equator.map { Location(coordinate: $0) })).distance
+                    - 111319.49079327357) < distanceTolerance)
     }
 
     @Test("altitude is ignored, and nothing is counted across segments or tracks")
@@ -46,9 +51,13 @@ struct TrackStatisticsTests {
         // 60 s at 5 m/s, 30 s standing still, 60 s at 5 m/s: 600 m.
         let go = syntheticFixes(count: 61, step: 5)
         let stand = (1...30).map { second in
-            Location(coordinate: go[60].coordinate, horizontalAccuracy: 5, timestamp: trackEpoch.addingTimeInterval(60 + Double(second)))
+            Location(
+                coordinate: go[60].coordinate, horizontalAccuracy: 5,
+                timestamp: trackEpoch.addingTimeInterval(60 + Double(second)))
         }
-        let back = syntheticFixes(count: 60, step: 5, from: go[60].coordinate.destination(bearing: 0, distance: 5), startTime: trackEpoch.addingTimeInterval(91))
+        let back = syntheticFixes(
+            count: 60, step: 5, from: go[60].coordinate.destination(bearing: 0, distance: 5),
+            startTime: trackEpoch.addingTimeInterval(91))
         let stats = TrackStatistics(track: Track(locations: go + stand + back))
         #expect(abs(stats.distance - 600) < 1e-6)
         #expect(stats.duration == 150 && abs(stats.movingTime! - 120) < timeTolerance)
@@ -75,8 +84,12 @@ struct TrackStatisticsTests {
         #expect(spiked.maximumSpeed! < 5.01, "\(spiked.maximumSpeed!)")
         // A real sprint: 4 intervals at 12 m/s in the middle of a 5 m/s ride.
         let slow = syntheticFixes(count: 10, step: 5)
-        let sprint = syntheticFixes(count: 4, step: 12, from: slow[9].coordinate.destination(bearing: 0, distance: 12), startTime: trackEpoch.addingTimeInterval(10))
-        let after = syntheticFixes(count: 10, step: 5, from: sprint[3].coordinate.destination(bearing: 0, distance: 5), startTime: trackEpoch.addingTimeInterval(14))
+        let sprint = syntheticFixes(
+            count: 4, step: 12, from: slow[9].coordinate.destination(bearing: 0, distance: 12),
+            startTime: trackEpoch.addingTimeInterval(10))
+        let after = syntheticFixes(
+            count: 10, step: 5, from: sprint[3].coordinate.destination(bearing: 0, distance: 5),
+            startTime: trackEpoch.addingTimeInterval(14))
         let sprinted = TrackStatistics(track: Track(locations: slow + sprint + after))
         #expect(abs(sprinted.maximumSpeed! - 12) < 1e-6)
         // Runs shorter than three intervals give their slowest interval.
@@ -87,12 +100,13 @@ struct TrackStatisticsTests {
     @Test("elevation gain and loss ignore jitter below the 3 m hysteresis and count whole swings")
     func elevation() {
         func track(_ altitudes: [Double]) -> Track {
-            Track(locations: syntheticFixes(count: altitudes.count, step: 10).enumerated().map { index, fix in
-                var fix = fix
-                fix.altitude = altitudes[index]
-                fix.verticalAccuracy = 3
-                return fix
-            })
+            Track(
+                locations: syntheticFixes(count: altitudes.count, step: 10).enumerated().map { index, fix in
+                    var fix = fix
+                    fix.altitude = altitudes[index]
+                    fix.verticalAccuracy = 3
+                    return fix
+                })
         }
         let jitter: [Double] = (0..<100).map { (step: Int) -> Double in 1600 + (step % 2 == 0 ? 1.2 : -1.2) }
         let flat = TrackStatistics(track: track(jitter))
@@ -115,10 +129,13 @@ struct TrackStatisticsTests {
     @Test("without timestamps, times and speeds are unknown; several tracks add their durations")
     func timesAndTracks() {
         let untimed = TrackStatistics(track: Track(locations: syntheticFixes(count: 3, step: 10, interval: nil)))
-        #expect(untimed.duration == nil && untimed.movingTime == nil && untimed.averageSpeed == nil && untimed.maximumSpeed == nil)
+        #expect(
+            untimed.duration == nil && untimed.movingTime == nil && untimed.averageSpeed == nil
+                && untimed.maximumSpeed == nil)
         #expect(abs(untimed.distance - 20) < 1e-6)
         let morning = Track(locations: syntheticFixes(count: 11, step: 5))
-        let evening = Track(locations: syntheticFixes(count: 21, step: 5, startTime: trackEpoch.addingTimeInterval(36_000)))
+        let evening = Track(
+            locations: syntheticFixes(count: 21, step: 5, startTime: trackEpoch.addingTimeInterval(36_000)))
         let day = TrackStatistics(tracks: [evening, morning])
         #expect(day.duration == 30 && day.movingTime == 30)
         #expect(day.startTime == trackEpoch && day.endTime == trackEpoch.addingTimeInterval(36_020))

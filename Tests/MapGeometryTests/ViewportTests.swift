@@ -20,7 +20,8 @@ struct ViewportTests {
 
     @Test("at zoom 0 the world is 256 points wide")
     func zoomZero() {
-        let viewport = Viewport(center: Coordinate(latitude: 0, longitude: 0), zoom: 0, size: CanvasSize(width: 256, height: 256))
+        let viewport = Viewport(
+            center: Coordinate(latitude: 0, longitude: 0), zoom: 0, size: CanvasSize(width: 256, height: 256))
         let east = viewport.point(for: Coordinate(latitude: 0, longitude: 90))
         #expect(abs(east.x - 192) < canvasTolerance)
         #expect(abs(east.y - 128) < canvasTolerance)
@@ -103,7 +104,9 @@ struct FittingTests {
     @Test("no content is an error")
     func empty() throws {
         #expect(throws: FitError.noContent) { try Viewport.fitting([], in: size) }
-        #expect(throws: FitError.emptyCanvas) { try Viewport.fitting([item(0, 0)], in: CanvasSize(width: 0, height: 10)) }
+        #expect(throws: FitError.emptyCanvas) {
+            try Viewport.fitting([item(0, 0)], in: CanvasSize(width: 0, height: 10))
+        }
     }
 
     @Test("the zoom is capped by the maximum and snapped when asked")
@@ -111,7 +114,8 @@ struct FittingTests {
         let near = [item(39.7500, -104.9400), item(39.7501, -104.9401)]
         let capped = try Viewport.fitting(near, in: size, options: FitOptions(maximumZoom: 16))
         #expect(capped.zoom == 16)
-        let snapped = try Viewport.fitting([item(0, -10), item(1, 10)], in: size, options: FitOptions(snapsToWholeZoom: true))
+        let snapped = try Viewport.fitting(
+            [item(0, -10), item(1, 10)], in: size, options: FitOptions(snapsToWholeZoom: true))
         #expect(snapped.zoom == snapped.zoom.rounded(.down))
         let unsnapped = try Viewport.fitting([item(0, -10), item(1, 10)], in: size)
         #expect(snapped.zoom == unsnapped.zoom.rounded(.down))
@@ -152,7 +156,8 @@ struct FittingTests {
 
     @Test("a region is shown whole")
     func region() throws {
-        let region = CoordinateRegion.make(center: Coordinate(latitude: 39.74, longitude: -104.99), latitudinalMeters: 5000, longitudinalMeters: 5000)
+        let region = CoordinateRegion.make(
+            center: Coordinate(latitude: 39.74, longitude: -104.99), latitudinalMeters: 5000, longitudinalMeters: 5000)
         let viewport = try Viewport.fitting(region, in: size)
         let top = viewport.point(for: Coordinate(latitude: 39.74 + region.latitudeDelta / 2, longitude: -104.99))
         let bottom = viewport.point(for: Coordinate(latitude: 39.74 - region.latitudeDelta / 2, longitude: -104.99))

@@ -1,11 +1,11 @@
 import Foundation
+import MapErrors
 import MapGeometry
 import MapRenderCore
 import Testing
-import MapErrors
+
 @testable import MapFormats
 @testable import MapInputs
-
 
 // GPX 1.0 and 1.1 (https://www.topografix.com/GPX/1/1/): fixture files for each shape of
 // file, every error with its file, line and column, encodings, and hostile XML.
@@ -60,7 +60,9 @@ private func date(_ text: String) -> Date { ISO8601Timestamp.date(from: text)! }
     #expect(first.horizontalAccuracy == 0 && !first.hasValidSpeed && !first.hasValidCourse)
     // Fractional seconds and time zones.
     let evening = content.tracks[1].segments
-    #expect(evening[0][0].timestamp == Date(timeIntervalSince1970: date("2024-05-01T23:00:00Z").timeIntervalSince1970 + 0.25))
+    #expect(
+        evening[0][0].timestamp
+            == Date(timeIntervalSince1970: date("2024-05-01T23:00:00Z").timeIntervalSince1970 + 0.25))
     #expect(evening[0][1].timestamp == date("2024-05-01T23:00:10Z"))
     #expect(evening[1][0].timestamp == date("2024-05-01T23:10:00Z"))
     // No ele: the altitude is invalid.
@@ -140,7 +142,8 @@ private func date(_ text: String) -> Date { ISO8601Timestamp.date(from: text)! }
 }
 
 @Test func utf16() throws {
-    let text = gpx("<wpt lat=\"1\" lon=\"2\"><name>Über</name></wpt>").replacingOccurrences(of: "<?xml version=\"1.0\"?>", with: "<?xml version=\"1.0\" encoding=\"UTF-16\"?>")
+    let text = gpx("<wpt lat=\"1\" lon=\"2\"><name>Über</name></wpt>").replacingOccurrences(
+        of: "<?xml version=\"1.0\"?>", with: "<?xml version=\"1.0\" encoding=\"UTF-16\"?>")
     let bytes = Array(text.data(using: .utf16)!)  // with a byte-order mark
     #expect(try GPXDecoder.decode(bytes, fileName: "u16.gpx").waypoints.first?.title == "Über")
 }
@@ -158,7 +161,8 @@ private func date(_ text: String) -> Date { ISO8601Timestamp.date(from: text)! }
     #expect(decodeError(gpx("<wpt lat=\"abc\" lon=\"2\"/>"))?.contains("test.gpx:3:") == true)
     #expect(decodeError(gpx("<wpt lat=\"abc\" lon=\"2\"/>"))?.contains("wpt: latitude 'abc' is not a number") == true)
     #expect(decodeError(gpx("<wpt lat=\"NaN\" lon=\"2\"/>"))?.contains("latitude NaN is out of range") == true)
-    #expect(decodeError(gpx("<wpt lat=\"1\" lon=\"inf\"/>"))?.contains("longitude inf is out of range [-180, 180]") == true)
+    #expect(
+        decodeError(gpx("<wpt lat=\"1\" lon=\"inf\"/>"))?.contains("longitude inf is out of range [-180, 180]") == true)
     #expect(decodeError(gpx("<wpt lat=\"1\" lon=\"180.5\"/>"))?.contains("longitude 180.5 is out of range") == true)
     #expect(decodeError(gpx("<wpt lon=\"2\"/>"))?.contains("<wpt> has no lat attribute") == true)
     #expect(decodeError(gpx("<rte><rtept lat=\"1\"/></rte>"))?.contains("<rtept> has no lon attribute") == true)
@@ -168,7 +172,8 @@ private func date(_ text: String) -> Date { ISO8601Timestamp.date(from: text)! }
     let point = { (child: String) in gpx("<trk><trkseg><trkpt lat=\"1\" lon=\"2\">\(child)</trkpt></trkseg></trk>") }
     #expect(decodeError(point("<ele>high</ele>"))?.contains("ele 'high' is not a number") == true)
     #expect(decodeError(point("<ele>NaN</ele>"))?.contains("ele 'NaN' is not a number") == true)
-    #expect(decodeError(point("<time>yesterday</time>"))?.contains("time 'yesterday' is not an ISO 8601 timestamp") == true)
+    #expect(
+        decodeError(point("<time>yesterday</time>"))?.contains("time 'yesterday' is not an ISO 8601 timestamp") == true)
     #expect(decodeError(point("<time>2024-02-30T00:00:00Z</time>"))?.contains("is not an ISO 8601") == true)
     #expect(decodeError(point("<hdop>-1</hdop>"))?.contains("hdop '-1' is not a non-negative number") == true)
 }
@@ -182,17 +187,22 @@ private func date(_ text: String) -> Date { ISO8601Timestamp.date(from: text)! }
 
 @Test func mismatchedTagIsMalformed() {
     let message = decodeError(gpx("<trk><trkseg></trk>"))
-    #expect(message?.contains("test.gpx:3:") == true && message?.contains("closing tag does not match") == true, "\(message ?? "")")
+    #expect(
+        message?.contains("test.gpx:3:") == true && message?.contains("closing tag does not match") == true,
+        "\(message ?? "")")
 }
 
 @Test func wrongRootElementIsNamed() throws {
     let error = try #require(fixtureError("wrong-root.gpx"))
-    #expect(error.locatedMessage == fixture("wrong-root.gpx") + ":2:1: the root element is <kml>, not <gpx>", "\(error)")
+    #expect(
+        error.locatedMessage == fixture("wrong-root.gpx") + ":2:1: the root element is <kml>, not <gpx>", "\(error)")
 }
 
 @Test func fileWithoutPointsSaysSo() throws {
     let error = try #require(fixtureError("no-points.gpx"))
-    #expect(error.kind == .invalidData && error.locatedMessage.hasSuffix("no usable point: the file has no trkpt, rtept or wpt"))
+    #expect(
+        error.kind == .invalidData
+            && error.locatedMessage.hasSuffix("no usable point: the file has no trkpt, rtept or wpt"))
     #expect(decodeError("")?.contains("empty") == true)
     #expect(decodeError("hello")?.contains("test.gpx:1:1: malformed XML") == true)
 }
@@ -211,7 +221,9 @@ private func date(_ text: String) -> Date { ISO8601Timestamp.date(from: text)! }
 @Test func billionLaughsIsRejectedUpFront() throws {
     let error = try #require(fixtureError("billion-laughs.gpx"))
     #expect(error.kind == .invalidData)
-    #expect(error.locatedMessage == fixture("billion-laughs.gpx") + ":3:3: the DOCTYPE declares entities, which GPX files never need")
+    #expect(
+        error.locatedMessage == fixture("billion-laughs.gpx")
+            + ":3:3: the DOCTYPE declares entities, which GPX files never need")
 }
 
 @Test func externalEntityIsRejectedAndNeverFetched() throws {
@@ -220,16 +232,22 @@ private func date(_ text: String) -> Date { ISO8601Timestamp.date(from: text)! }
 }
 
 @Test func entityDeclarationsAreFoundPastCommentsAndInUTF16() {
-    let hidden = "<?xml version=\"1.0\"?>\n<!-- <gpx> is not here yet -->\n<!DOCTYPE gpx [<!ENTITY a \"b\">]>\n<gpx version=\"1.1\"><wpt lat=\"1\" lon=\"2\"/></gpx>"
+    let hidden =
+        "<?xml version=\"1.0\"?>\n<!-- <gpx> is not here yet -->\n<!DOCTYPE gpx [<!ENTITY a \"b\">]>\n<gpx version=\"1.1\"><wpt lat=\"1\" lon=\"2\"/></gpx>"
     #expect(decodeError(hidden)?.contains("test.gpx:3:16: the DOCTYPE declares entities") == true)
-    let utf16 = Array(hidden.replacingOccurrences(of: "<?xml version=\"1.0\"?>", with: "<?xml version=\"1.0\" encoding=\"UTF-16\"?>").data(using: .utf16)!)
+    let utf16 = Array(
+        hidden.replacingOccurrences(of: "<?xml version=\"1.0\"?>", with: "<?xml version=\"1.0\" encoding=\"UTF-16\"?>")
+            .data(using: .utf16)!)
     let error = mapError { () throws(MapError) in _ = try GPXDecoder.decode(utf16, fileName: "u16.gpx") }
-    #expect(error?.locatedMessage == "u16.gpx:3:16: the DOCTYPE declares entities, which GPX files never need", "\(String(describing: error))")
+    #expect(
+        error?.locatedMessage == "u16.gpx:3:16: the DOCTYPE declares entities, which GPX files never need",
+        "\(String(describing: error))")
 }
 
 @Test func doctypeWithoutEntitiesAndExternalDTDIsReadWithoutFetching() throws {
     // An external DTD that cannot be fetched (no network, no such host) is never loaded.
-    let text = "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx SYSTEM \"http://invalid.example/gpx.dtd\">\n"
+    let text =
+        "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx SYSTEM \"http://invalid.example/gpx.dtd\">\n"
         + "<gpx version=\"1.1\"><wpt lat=\"1\" lon=\"2\"><name>Fine &amp; dandy</name></wpt></gpx>"
     #expect(try GPXDecoder.decode(Array(text.utf8), fileName: "t.gpx").waypoints.first?.title == "Fine & dandy")
 }
@@ -277,9 +295,11 @@ private func date(_ text: String) -> Date { ISO8601Timestamp.date(from: text)! }
         #expect(ISO8601Timestamp.date(from: text) == reference, "\(text)")
     }
     #expect(ISO8601Timestamp.date(from: "2024-05-01T14:30:00,5Z")?.timeIntervalSince(reference) == 0.5)
-    for bad in ["", "2024-05-01", "2024-13-01T00:00:00Z", "2023-02-29T00:00:00Z", "2024-05-01T24:00:00Z", "2024-05-01T14:30:00Q",
-        "2024-05-01T14:30:00.Z", "20240501T143000Z"]
-    {
+    for bad in [
+        "", "2024-05-01", "2024-13-01T00:00:00Z", "2023-02-29T00:00:00Z", "2024-05-01T24:00:00Z",
+        "2024-05-01T14:30:00Q",
+        "2024-05-01T14:30:00.Z", "20240501T143000Z",
+    ] {
         #expect(ISO8601Timestamp.date(from: bad) == nil, "\(bad)")
     }
     #expect(ISO8601Timestamp.date(from: "2024-02-29T00:00:00Z") != nil)
@@ -297,18 +317,59 @@ private func date(_ text: String) -> Date { ISO8601Timestamp.date(from: text)! }
 @Suite("GPX fuzzing regressions")
 struct GPXFuzzingRegressionTests {
     static let crashes: [(name: String, bytes: [UInt8], message: String)] = [
-        ("crash: invalid UTF-8 in an element name", Array("<?xml version=\"1.0\"?>\n<gpx><wpt lat=\"1\" lon=\"2\"><na".utf8) + [0xFB, 0xFB] + Array("me>x</name></wpt></gpx>".utf8), "2:30: invalid UTF-8 (byte 0xFB)"),
-        ("crash: invalid UTF-8 in an attribute name", Array("<gpx><wpt lat=\"1\" lon=\"2\" ".utf8) + [0xFF] + Array("=\"3\"/></gpx>".utf8), "1:27: invalid UTF-8"),
-        ("crash: invalid UTF-8 in a comment", Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx><!-- ".utf8) + [0xE9] + Array(" --><wpt lat=\"1\" lon=\"2\"/></gpx>".utf8), "2:11: invalid UTF-8"),
-        ("crash: invalid UTF-8 in a processing instruction", Array("<gpx><?p".utf8) + [0xC3, 0x28] + Array(" x?><wpt lat=\"1\" lon=\"2\"/></gpx>".utf8), "1:9: invalid UTF-8"),
+        (
+            "crash: invalid UTF-8 in an element name",
+            Array("<?xml version=\"1.0\"?>\n<gpx><wpt lat=\"1\" lon=\"2\"><na".utf8) + [0xFB, 0xFB]
+                + Array("me>x</name></wpt></gpx>".utf8), "2:30: invalid UTF-8 (byte 0xFB)"
+        ),
+        (
+            "crash: invalid UTF-8 in an attribute name",
+            Array("<gpx><wpt lat=\"1\" lon=\"2\" ".utf8) + [0xFF] + Array("=\"3\"/></gpx>".utf8), "1:27: invalid UTF-8"
+        ),
+        (
+            "crash: invalid UTF-8 in a comment",
+            Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx><!-- ".utf8) + [0xE9]
+                + Array(" --><wpt lat=\"1\" lon=\"2\"/></gpx>".utf8), "2:11: invalid UTF-8"
+        ),
+        (
+            "crash: invalid UTF-8 in a processing instruction",
+            Array("<gpx><?p".utf8) + [0xC3, 0x28] + Array(" x?><wpt lat=\"1\" lon=\"2\"/></gpx>".utf8),
+            "1:9: invalid UTF-8"
+        ),
         // The declaration is malformed, so it is the error now, before the bad byte.
-        ("crash: a malformed declaration naming Latin-1", Array("<?xml version=\"1.0\" e:ncoding=\"ISO-8859-1\"?>\n<gpx><wpt lat=\"1\" lon=\"2\"><name".utf8) + [0xFB] + Array(">x</name></wpt></gpx>".utf8), "1:22: malformed XML: 'encoding' expected in the XML declaration"),
-        ("a UTF-8 sequence cut off by the end of the file", Array("<gpx><wpt lat=\"1\" lon=\"2\"><name>A</name></wpt></gpx><!--".utf8) + [0xE2, 0x82], "1:57: invalid UTF-8"),
-        ("crash: a processing instruction without data first", Array("<?xm?>\npxtpx<:".utf8), "2:1: malformed XML: text before the root element"),
-        ("crash: a processing instruction without data, declared Latin-1", Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><gpx><?caf".utf8) + [0xE9] + Array("?></gpx>".utf8), "fuzz.gpx: no usable point"),
-        ("crash: a processing instruction without data in UTF-16", [0xFF, 0xFE] + Array("<gpx><?x?></gpx>".data(using: .utf16LittleEndian)!), "fuzz.gpx: no usable point"),
-        ("a declared encoding this parser does not read: UTF-7", Array("<?xml version=\"1.0\" encoding=\"UTF-7\"?>+ADw-?x?+AD4-<gpx/>".utf8), "1:31: the declared encoding UTF-7 is not supported"),
-        ("a declared encoding this parser does not read: EBCDIC", Array("<?xml version=\"1.0\" encoding=\"EBCDIC-US\"?>Lo\u{A7}on".utf8), "1:31: the declared encoding EBCDIC-US is not supported"),
+        (
+            "crash: a malformed declaration naming Latin-1",
+            Array("<?xml version=\"1.0\" e:ncoding=\"ISO-8859-1\"?>\n<gpx><wpt lat=\"1\" lon=\"2\"><name".utf8) + [0xFB]
+                + Array(">x</name></wpt></gpx>".utf8), "1:22: malformed XML: 'encoding' expected in the XML declaration"
+        ),
+        (
+            "a UTF-8 sequence cut off by the end of the file",
+            Array("<gpx><wpt lat=\"1\" lon=\"2\"><name>A</name></wpt></gpx><!--".utf8) + [0xE2, 0x82],
+            "1:57: invalid UTF-8"
+        ),
+        (
+            "crash: a processing instruction without data first", Array("<?xm?>\npxtpx<:".utf8),
+            "2:1: malformed XML: text before the root element"
+        ),
+        (
+            "crash: a processing instruction without data, declared Latin-1",
+            Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><gpx><?caf".utf8) + [0xE9] + Array("?></gpx>".utf8),
+            "fuzz.gpx: no usable point"
+        ),
+        (
+            "crash: a processing instruction without data in UTF-16",
+            [0xFF, 0xFE] + Array("<gpx><?x?></gpx>".data(using: .utf16LittleEndian)!), "fuzz.gpx: no usable point"
+        ),
+        (
+            "a declared encoding this parser does not read: UTF-7",
+            Array("<?xml version=\"1.0\" encoding=\"UTF-7\"?>+ADw-?x?+AD4-<gpx/>".utf8),
+            "1:31: the declared encoding UTF-7 is not supported"
+        ),
+        (
+            "a declared encoding this parser does not read: EBCDIC",
+            Array("<?xml version=\"1.0\" encoding=\"EBCDIC-US\"?>Lo\u{A7}on".utf8),
+            "1:31: the declared encoding EBCDIC-US is not supported"
+        ),
     ]
 
     @Test("text FoundationXML would trap on is an error with its position", arguments: crashes.map(\.name))
@@ -319,7 +380,9 @@ struct GPXFuzzingRegressionTests {
             Issue.record("[\(crash.name)] decoded without an error")
         } catch {
             #expect(error.kind == .invalidData, "[\(crash.name)]")
-            #expect(error.description.hasPrefix("fuzz.gpx:") && error.description.contains(crash.message), "[\(crash.name)] \(error)")
+            #expect(
+                error.description.hasPrefix("fuzz.gpx:") && error.description.contains(crash.message),
+                "[\(crash.name)] \(error)")
         }
         // The streaming reader reads the file a chunk at a time.
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-\(UUID().uuidString).gpx").path
@@ -336,7 +399,10 @@ struct GPXFuzzingRegressionTests {
 
     @Test("declared Latin-1, UTF-16 and valid UTF-8 are read")
     func convertedEncodings() throws {
-        let latin1 = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<gpx><wpt lat=\"1\" lon=\"2\"><name>Caf".utf8) + [0xE9] + Array("</name></wpt></gpx>".utf8)
+        let latin1 =
+            Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<gpx><wpt lat=\"1\" lon=\"2\"><name>Caf".utf8) + [
+                0xE9
+            ] + Array("</name></wpt></gpx>".utf8)
         #expect(try GPXDecoder.decode(latin1, fileName: "l.gpx").waypoints.first?.title == "Café")
         let text = "<?xml version=\"1.0\"?>\n<gpx><wpt lat=\"1\" lon=\"2\"><name>Café 東京 🗺</name></wpt></gpx>"
         #expect(try GPXDecoder.decode(Array(text.utf8), fileName: "u.gpx").waypoints.first?.title == "Café 東京 🗺")
@@ -358,7 +424,9 @@ private func mapError(_ body: () throws(MapError) -> Void) -> MapError? {
 @Test("text is trimmed like Foundation's whitespacesAndNewlines, XML white space on a fast path")
 func trimming() throws {
     for text in ["", " \n\t ", "a", "  a b \r\n", "\u{A0}Café\u{A0}", " 東京 ", "\u{2003} x", "x\u{3000}", "é"] {
-        #expect(GPXParserHandler.trimmed(text) == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(text.debugDescription)")
+        #expect(
+            GPXParserHandler.trimmed(text) == text.trimmingCharacters(in: .whitespacesAndNewlines),
+            "\(text.debugDescription)")
     }
     let name = "<gpx><wpt lat=\"1\" lon=\"2\"><name>\n  \u{A0}Zoë &amp; co\u{A0}\n</name></wpt></gpx>"
     #expect(try GPXDecoder.decode(Array(name.utf8), fileName: "t.gpx").waypoints.first?.title == "Zoë & co")

@@ -1,6 +1,6 @@
 import Testing
-@testable import MapInputs
 
+@testable import MapInputs
 
 // What GPXDecoder reports about waypoints beyond their places: their lines and the leaf
 // elements of their extensions, with the namespaces the file binds their prefixes to.
@@ -28,14 +28,15 @@ struct GPXWaypointDetailsTests {
         let content = try GPXDecoder.decode(Array(text.utf8), fileName: "w.gpx")
         #expect(content.waypointDetails.count == content.waypoints.count)
         #expect(content.waypointDetails.map(\.line) == [3, 13])
-        #expect(content.waypointDetails[0].extensions == [
-            .init(namespace: "urn:one", name: "street", value: "1 Main St"),
-            .init(namespace: "urn:garmin", name: "City", value: "Boulder"),
-            .init(namespace: "urn:one", name: "x", value: "same namespace, other prefix"),
-            .init(namespace: "http://www.topografix.com/GPX/1/1", name: "plain", value: "default namespace"),
-            .init(namespace: nil, name: "y", value: "undeclared"),
-            .init(namespace: "urn:one", name: "empty", value: ""),
-        ])
+        #expect(
+            content.waypointDetails[0].extensions == [
+                .init(namespace: "urn:one", name: "street", value: "1 Main St"),
+                .init(namespace: "urn:garmin", name: "City", value: "Boulder"),
+                .init(namespace: "urn:one", name: "x", value: "same namespace, other prefix"),
+                .init(namespace: "http://www.topografix.com/GPX/1/1", name: "plain", value: "default namespace"),
+                .init(namespace: nil, name: "y", value: "undeclared"),
+                .init(namespace: "urn:one", name: "empty", value: ""),
+            ])
         #expect(content.waypointDetails[1].extensions.isEmpty)
     }
 

@@ -1,11 +1,11 @@
 import Foundation
+import MapErrors
 import MapGeometry
 import MapRenderCore
-import Testing
 import MapTestSupport
-import MapErrors
-@testable import MapInputs
+import Testing
 
+@testable import MapInputs
 
 // GeoJSON (RFC 7946) with simplestyle-spec 1.1.0 properties: every geometry type, the
 // style overrides, and every validation error with its file, position and JSON path.
@@ -42,7 +42,6 @@ private func feature(_ geometry: String, properties: String = "{}") -> String {
 private func coordinate(_ latitude: Double, _ longitude: Double) -> Coordinate {
     Coordinate(latitude: latitude, longitude: longitude)
 }
-
 
 // MARK: - Geometry types
 
@@ -96,7 +95,8 @@ private func coordinate(_ latitude: Double, _ longitude: Double) -> Coordinate {
 }
 
 @Test func acceptsFeatureAndBareGeometriesAtTheTop() throws {
-    let single = try decode(#"{"type": "Feature", "properties": {"title": "x"}, "geometry": {"type": "Point", "coordinates": [1, 2]}}"#)
+    let single = try decode(
+        #"{"type": "Feature", "properties": {"title": "x"}, "geometry": {"type": "Point", "coordinates": [1, 2]}}"#)
     #expect(single.places.map(\.title) == ["x"])
     #expect(single.places[0].coordinate == coordinate(2, 1))
 
@@ -130,7 +130,8 @@ private func coordinate(_ latitude: Double, _ longitude: Double) -> Coordinate {
     #expect(try decode(#"{"type": "GeometryCollection", "geometries": []}"#).isEmpty)
     // Foreign members, bbox and id are ignored.
     let content = try decode(
-        #"{"type": "Feature", "id": 7, "bbox": [0, 0, 1, 1], "extra": {"a": [1]}, "geometry": {"type": "Point", "coordinates": [0.5, 0.5]}}"#)
+        #"{"type": "Feature", "id": 7, "bbox": [0, 0, 1, 1], "extra": {"a": [1]}, "geometry": {"type": "Point", "coordinates": [0.5, 0.5]}}"#
+    )
     #expect(content.places.count == 1)
 }
 
@@ -168,14 +169,16 @@ private func coordinate(_ latitude: Double, _ longitude: Double) -> Coordinate {
 }
 
 @Test func simplestyleOverridesTheStyleDefaults() throws {
-    let properties = ##"{"stroke": "#ff0000", "stroke-width": 6, "stroke-opacity": 0.5, "fill": "#00ff00", "fill-opacity": 0.4}"##
+    let properties =
+        ##"{"stroke": "#ff0000", "stroke-width": 6, "stroke-opacity": 0.5, "fill": "#00ff00", "fill-opacity": 0.4}"##
     let line = try decode(feature(#"{"type": "LineString", "coordinates": [[0, 0], [1, 1]]}"#, properties: properties))
     var expectedLine = Style.standard.polyline
     expectedLine.strokeColor = Color(hex: 0xFF0000, alpha: 0.5)
     expectedLine.lineWidth = 6
     #expect(line.polylines[0].style == expectedLine)  // fill does not apply to lines
 
-    let area = try decode(feature(#"{"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, 1], [0, 0]]]}"#, properties: properties))
+    let area = try decode(
+        feature(#"{"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, 1], [0, 0]]]}"#, properties: properties))
     var expectedArea = Style.standard.polygon
     expectedArea.strokeColor = Color(hex: 0xFF0000, alpha: 0.5)
     expectedArea.lineWidth = 6
@@ -209,17 +212,22 @@ private func coordinate(_ latitude: Double, _ longitude: Double) -> Coordinate {
 
 @Test func theSameFileDrawsInEachStyle() throws {
     // Decoded once, resolved in two styles: the override keeps each style's own opacity.
-    let text = feature(#"{"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, 1], [0, 0]]]}"#, properties: ##"{"fill": "#ff0000"}"##)
+    let text = feature(
+        #"{"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, 1], [0, 0]]]}"#,
+        properties: ##"{"fill": "#ff0000"}"##)
     let polygon = try GeoJSONDecoder().decode(Array(text.utf8), fileName: "x.geojson").polygons[0]
     var translucent = Style()
     translucent.polygon.fillColor = Color(hex: 0x0000FF, alpha: 0.25)
     #expect(polygon.resolvedStyle(in: translucent).fillColor == Color(hex: 0xFF0000, alpha: 0.25))
-    #expect(polygon.resolvedStyle(in: .standard).fillColor == Color(hex: 0xFF0000, alpha: Style.standard.polygon.fillColor!.alpha))
+    #expect(
+        polygon.resolvedStyle(in: .standard).fillColor
+            == Color(hex: 0xFF0000, alpha: Style.standard.polygon.fillColor!.alpha))
 }
 
 @Test func lineExtensions() throws {
     let properties = #"{"stroke-dasharray": [6, 4.5], "stroke-linecap": "butt", "stroke-linejoin": "bevel"}"#
-    let content = try decode(feature(#"{"type": "LineString", "coordinates": [[0, 0], [1, 1]]}"#, properties: properties))
+    let content = try decode(
+        feature(#"{"type": "LineString", "coordinates": [[0, 0], [1, 1]]}"#, properties: properties))
     var expected = Style.standard.polyline
     expected.dashPattern = [6, 4.5]
     expected.lineCap = .butt
@@ -246,18 +254,40 @@ private func coordinate(_ latitude: Double, _ longitude: Double) -> Coordinate {
 
 @Test func coordinateErrors() {
     let point = { (coordinates: String) in feature(#"{"type": "Point", "coordinates": \#(coordinates)}"#) }
-    #expect(decodeError(point("[200, 10]"))?.contains("features[0].geometry.coordinates[0]: longitude 200.0 is out of range [-180, 180]") == true)
+    #expect(
+        decodeError(point("[200, 10]"))?.contains(
+            "features[0].geometry.coordinates[0]: longitude 200.0 is out of range [-180, 180]") == true)
     #expect(
         decodeError(point("[39.7, -104.9]"))?.hasSuffix(
-            "features[0].geometry.coordinates[1]: latitude -104.9 is out of range [-90, 90]; GeoJSON positions are [longitude, latitude]; are the two swapped?") == true)
-    #expect(decodeError(point("[1]"))?.hasSuffix("features[0].geometry.coordinates: a position needs at least 2 numbers [longitude, latitude], found 1") == true)
-    #expect(decodeError(point(#"[1, "2"]"#))?.hasSuffix("features[0].geometry.coordinates[1]: expected a number, found a string") == true)
-    #expect(decodeError(point("[[1, 2]]"))?.hasSuffix("features[0].geometry.coordinates[0]: expected a number, found an array: the coordinates of a Point are nested too deeply") == true)
-    #expect(decodeError(point("5"))?.hasSuffix("features[0].geometry.coordinates: expected a position [longitude, latitude], found a number: the coordinates of a Point are nested too shallowly") == true)
+            "features[0].geometry.coordinates[1]: latitude -104.9 is out of range [-90, 90]; GeoJSON positions are [longitude, latitude]; are the two swapped?"
+        ) == true)
+    #expect(
+        decodeError(point("[1]"))?.hasSuffix(
+            "features[0].geometry.coordinates: a position needs at least 2 numbers [longitude, latitude], found 1")
+            == true)
+    #expect(
+        decodeError(point(#"[1, "2"]"#))?.hasSuffix(
+            "features[0].geometry.coordinates[1]: expected a number, found a string") == true)
+    #expect(
+        decodeError(point("[[1, 2]]"))?.hasSuffix(
+            "features[0].geometry.coordinates[0]: expected a number, found an array: the coordinates of a Point are nested too deeply"
+        ) == true)
+    #expect(
+        decodeError(point("5"))?.hasSuffix(
+            "features[0].geometry.coordinates: expected a position [longitude, latitude], found a number: the coordinates of a Point are nested too shallowly"
+        ) == true)
     let line = { (coordinates: String) in feature(#"{"type": "LineString", "coordinates": \#(coordinates)}"#) }
-    #expect(decodeError(line("[1, 2]"))?.hasSuffix("features[0].geometry.coordinates[0]: expected a position [longitude, latitude], found a number: the coordinates of a LineString are nested too shallowly") == true)
-    #expect(decodeError(line("[[1, 2]]"))?.hasSuffix("features[0].geometry.coordinates: a line needs at least 2 positions (RFC 7946 §3.1.4), found 1") == true)
-    #expect(decodeError(line("[[[1, 2], [3, 4]]]"))?.contains("coordinates[0][0]: expected a number, found an array: the coordinates of a LineString are nested too deeply") == true)
+    #expect(
+        decodeError(line("[1, 2]"))?.hasSuffix(
+            "features[0].geometry.coordinates[0]: expected a position [longitude, latitude], found a number: the coordinates of a LineString are nested too shallowly"
+        ) == true)
+    #expect(
+        decodeError(line("[[1, 2]]"))?.hasSuffix(
+            "features[0].geometry.coordinates: a line needs at least 2 positions (RFC 7946 §3.1.4), found 1") == true)
+    #expect(
+        decodeError(line("[[[1, 2], [3, 4]]]"))?.contains(
+            "coordinates[0][0]: expected a number, found an array: the coordinates of a LineString are nested too deeply"
+        ) == true)
     let multiLine = feature(#"{"type": "MultiLineString", "coordinates": [[[0, 0], [1, 1]], [[0, 0]]]}"#)
     #expect(decodeError(multiLine)?.contains("coordinates[1]: a line needs at least 2 positions") == true)
     // Non-finite numbers never get past the parser.
@@ -268,52 +298,110 @@ private func coordinate(_ latitude: Double, _ longitude: Double) -> Coordinate {
     let polygon = { (coordinates: String) in feature(#"{"type": "Polygon", "coordinates": \#(coordinates)}"#) }
     #expect(
         decodeError(polygon("[[[0, 0], [1, 0], [0, 0]]]"))?.hasSuffix(
-            "features[0].geometry.coordinates[0]: a linear ring needs at least 4 positions, the last repeating the first (RFC 7946 §3.1.6), found 3") == true)
+            "features[0].geometry.coordinates[0]: a linear ring needs at least 4 positions, the last repeating the first (RFC 7946 §3.1.6), found 3"
+        ) == true)
     #expect(
         decodeError(polygon("[[[0, 0], [1, 0], [1, 1], [0, 1]]]"))
-            == "test.geojson:1:130: features[0].geometry.coordinates[0]: a linear ring must end where it starts (RFC 7946 §3.1.6): first position [0.0, 0.0], last [0.0, 1.0]; repeat the first position at the end of the ring")
+            == "test.geojson:1:130: features[0].geometry.coordinates[0]: a linear ring must end where it starts (RFC 7946 §3.1.6): first position [0.0, 0.0], last [0.0, 1.0]; repeat the first position at the end of the ring"
+    )
     let hole = "[[[0, 0], [9, 0], [9, 9], [0, 0]], [[1, 1], [2, 1], [2, 2], [1, 2]]]"
     #expect(decodeError(polygon(hole))?.contains("coordinates[1]: a linear ring must end where it starts") == true)
-    #expect(decodeError(polygon("[[0, 0], [1, 0], [1, 1], [0, 0]]"))?.contains("coordinates[0][0]: expected a position [longitude, latitude], found a number: the coordinates of a Polygon are nested too shallowly") == true)
+    #expect(
+        decodeError(polygon("[[0, 0], [1, 0], [1, 1], [0, 0]]"))?.contains(
+            "coordinates[0][0]: expected a position [longitude, latitude], found a number: the coordinates of a Polygon are nested too shallowly"
+        ) == true)
     let multi = feature(#"{"type": "MultiPolygon", "coordinates": [[[[0, 0], [1, 0], [1, 1], [0, 0]]], []]}"#)
     #expect(decodeError(multi)?.contains("coordinates[1]: a polygon needs at least its outer ring, found none") == true)
 }
 
 @Test func structureErrors() {
-    #expect(decodeError("[1, 2]") == "test.geojson:1:1: expected a GeoJSON object (FeatureCollection, Feature or geometry), found an array")
-    #expect(decodeError(#"{"coordinates": [1, 2]}"#) == "test.geojson:1:1: missing \"type\"; every GeoJSON object has one (RFC 7946 §3)")
-    #expect(decodeError(#"{"type": "Pointt", "coordinates": [1, 2]}"#) == "test.geojson:1:10: type: unknown GeoJSON type \"Pointt\"; did you mean \"Point\"?")
-    #expect(decodeError(#"{"type": 5}"#) == "test.geojson:1:10: type: expected the type name as a string, found a number")
-    #expect(decodeError(feature(#"{"type": "Circle", "coordinates": [1, 2]}"#))?.contains("features[0].geometry.type: unknown GeoJSON type \"Circle\"; use one of FeatureCollection, Feature, Point,") == true)
-    #expect(decodeError(feature(#"{"type": "Point"}"#))?.hasSuffix("features[0].geometry: missing \"coordinates\" in a Point (RFC 7946 §3)") == true)
-    #expect(decodeError(#"{"type": "FeatureCollection"}"#) == "test.geojson:1:1: missing \"features\" in a FeatureCollection (RFC 7946 §3)")
-    #expect(decodeError(#"{"type": "FeatureCollection", "features": {}}"#) == "test.geojson:1:43: features: expected an array of Features, found an object")
-    #expect(decodeError(#"{"type": "FeatureCollection", "features": [{"type": "Point", "coordinates": [0, 0]}]}"#)?.hasPrefix("test.geojson:1:53: features[0].type: expected a Feature, found a Point; wrap geometries in") == true)
-    #expect(decodeError(#"{"type": "FeatureCollection", "features": [7]}"#) == "test.geojson:1:44: features[0]: expected a Feature object, found a number")
-    #expect(decodeError(#"{"type": "Feature", "properties": {}}"#) == "test.geojson:1:1: missing \"geometry\"; a Feature needs one, null when it has no location (RFC 7946 §3.2)")
-    #expect(decodeError(feature(#"{"type": "Feature", "geometry": null}"#))?.contains("features[0].geometry.type: expected a geometry, found a Feature") == true)
-    #expect(decodeError(feature("[]"))?.contains("features[0].geometry: expected a geometry object, found an array") == true)
-    #expect(decodeError(#"{"type": "GeometryCollection"}"#) == "test.geojson:1:1: missing \"geometries\" in a GeometryCollection (RFC 7946 §3)")
-    #expect(decodeError(feature(#"{"type": "Point", "coordinates": [0, 0]}"#, properties: "[]"))?.contains("features[0].properties: expected an object or null, found an array") == true)
+    #expect(
+        decodeError("[1, 2]")
+            == "test.geojson:1:1: expected a GeoJSON object (FeatureCollection, Feature or geometry), found an array")
+    #expect(
+        decodeError(#"{"coordinates": [1, 2]}"#)
+            == "test.geojson:1:1: missing \"type\"; every GeoJSON object has one (RFC 7946 §3)")
+    #expect(
+        decodeError(#"{"type": "Pointt", "coordinates": [1, 2]}"#)
+            == "test.geojson:1:10: type: unknown GeoJSON type \"Pointt\"; did you mean \"Point\"?")
+    #expect(
+        decodeError(#"{"type": 5}"#) == "test.geojson:1:10: type: expected the type name as a string, found a number")
+    #expect(
+        decodeError(feature(#"{"type": "Circle", "coordinates": [1, 2]}"#))?.contains(
+            "features[0].geometry.type: unknown GeoJSON type \"Circle\"; use one of FeatureCollection, Feature, Point,")
+            == true)
+    #expect(
+        decodeError(feature(#"{"type": "Point"}"#))?.hasSuffix(
+            "features[0].geometry: missing \"coordinates\" in a Point (RFC 7946 §3)") == true)
+    #expect(
+        decodeError(#"{"type": "FeatureCollection"}"#)
+            == "test.geojson:1:1: missing \"features\" in a FeatureCollection (RFC 7946 §3)")
+    #expect(
+        decodeError(#"{"type": "FeatureCollection", "features": {}}"#)
+            == "test.geojson:1:43: features: expected an array of Features, found an object")
+    #expect(
+        decodeError(#"{"type": "FeatureCollection", "features": [{"type": "Point", "coordinates": [0, 0]}]}"#)?
+            .hasPrefix("test.geojson:1:53: features[0].type: expected a Feature, found a Point; wrap geometries in")
+            == true)
+    #expect(
+        decodeError(#"{"type": "FeatureCollection", "features": [7]}"#)
+            == "test.geojson:1:44: features[0]: expected a Feature object, found a number")
+    #expect(
+        decodeError(#"{"type": "Feature", "properties": {}}"#)
+            == "test.geojson:1:1: missing \"geometry\"; a Feature needs one, null when it has no location (RFC 7946 §3.2)"
+    )
+    #expect(
+        decodeError(feature(#"{"type": "Feature", "geometry": null}"#))?.contains(
+            "features[0].geometry.type: expected a geometry, found a Feature") == true)
+    #expect(
+        decodeError(feature("[]"))?.contains("features[0].geometry: expected a geometry object, found an array") == true
+    )
+    #expect(
+        decodeError(#"{"type": "GeometryCollection"}"#)
+            == "test.geojson:1:1: missing \"geometries\" in a GeometryCollection (RFC 7946 §3)")
+    #expect(
+        decodeError(feature(#"{"type": "Point", "coordinates": [0, 0]}"#, properties: "[]"))?.contains(
+            "features[0].properties: expected an object or null, found an array") == true)
     // Syntax errors come through with their position.
-    #expect(decodeError("{\"type\": \"Point\",\n \"coordinates\": [1, 2],}") == "test.geojson:2:24: expected a key after ',', found '}'; JSON allows no trailing comma")
+    #expect(
+        decodeError("{\"type\": \"Point\",\n \"coordinates\": [1, 2],}")
+            == "test.geojson:2:24: expected a key after ',', found '}'; JSON allows no trailing comma")
 }
 
 @Test func simplestyleErrorsNameTheProperty() {
     let line = #"{"type": "LineString", "coordinates": [[0, 0], [1, 1]]}"#
     func error(_ properties: String) -> String? { decodeError(feature(line, properties: properties)) }
-    #expect(error(#"{"stroke": "bleu"}"#)?.contains("features[0].properties.stroke: \"bleu\" is not a colour; use #rrggbb") == true)
-    #expect(error(#"{"marker-color": 12}"#)?.contains("features[0].properties.marker-color: expected a colour string, found a number") == true)
+    #expect(
+        error(#"{"stroke": "bleu"}"#)?.contains("features[0].properties.stroke: \"bleu\" is not a colour; use #rrggbb")
+            == true)
+    #expect(
+        error(#"{"marker-color": 12}"#)?.contains(
+            "features[0].properties.marker-color: expected a colour string, found a number") == true)
     #expect(error(##"{"fill": "#12"}"##)?.contains("properties.fill: \"#12\" is not a colour") == true)
-    #expect(error(#"{"stroke-width": -1}"#)?.contains("properties.stroke-width: expected a number ≥ 0, found -1.0") == true)
-    #expect(error(#"{"stroke-width": "3"}"#)?.contains("properties.stroke-width: expected a number, found a string") == true)
-    #expect(error(#"{"stroke-opacity": 1.5}"#)?.contains("properties.stroke-opacity: expected a number between 0 and 1, found 1.5") == true)
-    #expect(error(#"{"fill-opacity": -0.1}"#)?.contains("properties.fill-opacity: expected a number between 0 and 1") == true)
-    #expect(error(#"{"stroke-dasharray": "4 2"}"#)?.contains("properties.stroke-dasharray: expected an array of dash lengths, found a string") == true)
-    #expect(error(#"{"stroke-dasharray": [4, -2]}"#)?.contains("properties.stroke-dasharray[1]: expected a number ≥ 0, found -2.0") == true)
+    #expect(
+        error(#"{"stroke-width": -1}"#)?.contains("properties.stroke-width: expected a number ≥ 0, found -1.0") == true)
+    #expect(
+        error(#"{"stroke-width": "3"}"#)?.contains("properties.stroke-width: expected a number, found a string") == true
+    )
+    #expect(
+        error(#"{"stroke-opacity": 1.5}"#)?.contains(
+            "properties.stroke-opacity: expected a number between 0 and 1, found 1.5") == true)
+    #expect(
+        error(#"{"fill-opacity": -0.1}"#)?.contains("properties.fill-opacity: expected a number between 0 and 1")
+            == true)
+    #expect(
+        error(#"{"stroke-dasharray": "4 2"}"#)?.contains(
+            "properties.stroke-dasharray: expected an array of dash lengths, found a string") == true)
+    #expect(
+        error(#"{"stroke-dasharray": [4, -2]}"#)?.contains(
+            "properties.stroke-dasharray[1]: expected a number ≥ 0, found -2.0") == true)
     #expect(error(#"{"stroke-dasharray": [0, 0]}"#)?.contains("dash lengths are all zero") == true)
-    #expect(error(#"{"stroke-linecap": "flat"}"#)?.contains(#"properties.stroke-linecap: expected one of "butt", "round", "square", found "flat""#) == true)
-    #expect(error(#"{"stroke-linejoin": 1}"#)?.contains(#"properties.stroke-linejoin: expected one of "miter", "round", "bevel", found a number"#) == true)
+    #expect(
+        error(#"{"stroke-linecap": "flat"}"#)?.contains(
+            #"properties.stroke-linecap: expected one of "butt", "round", "square", found "flat""#) == true)
+    #expect(
+        error(#"{"stroke-linejoin": 1}"#)?.contains(
+            #"properties.stroke-linejoin: expected one of "miter", "round", "bevel", found a number"#) == true)
     // Position of the offending value: column of "bleu".
     #expect(error(#"{"stroke": "bleu"}"#)?.hasPrefix("test.geojson:1:89: ") == true)
 }
@@ -361,7 +449,8 @@ private func coordinate(_ latitude: Double, _ longitude: Double) -> Coordinate {
     #expect(content.polygons.count == 1)
     #expect(content.polygons[0].rings.count == 2)
     // Everything lies in Denver.
-    let all = content.places.map(\.coordinate) + content.polylines.flatMap(\.coordinates)
+    let all =
+        content.places.map(\.coordinate) + content.polylines.flatMap(\.coordinates)
         + content.polygons.flatMap { $0.rings.flatMap { $0 } }
     #expect(all.allSatisfy { (39.6...39.8).contains($0.latitude) && (-105.1...(-104.9)).contains($0.longitude) })
 }

@@ -1,7 +1,7 @@
-import Testing
 import MapFormats
-@testable import MapInputs
+import Testing
 
+@testable import MapInputs
 
 // Where GeoJSONDecoder's places come from: the Feature, its properties, the geometry.
 
@@ -24,7 +24,11 @@ struct GeoJSONPlaceSourceTests {
         #expect(content.placeSources[0].position == content.placeSources[1].position)
         #expect(content.placeSources[2].properties?.isNull == true)
 
-        let bare = try GeoJSONDecoder().decode(Array(#"{"type": "Point", "coordinates": [1, 2]}"#.utf8), fileName: "b.geojson")
-        #expect(bare.placeSources == [GeoJSONPlaceSource(featurePath: .root, position: .init(line: 1, column: 1), properties: nil)])
+        let bare = try GeoJSONDecoder().decode(
+            Array(#"{"type": "Point", "coordinates": [1, 2]}"#.utf8), fileName: "b.geojson")
+        #expect(
+            bare.placeSources == [
+                GeoJSONPlaceSource(featurePath: .root, position: .init(line: 1, column: 1), properties: nil)
+            ])
     }
 }

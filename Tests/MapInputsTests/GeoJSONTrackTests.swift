@@ -1,11 +1,11 @@
 import Foundation
+import MapErrors
 import MapGeometry
 import MapRenderCore
 import Testing
-import MapErrors
+
 @testable import MapFormats
 @testable import MapInputs
-
 
 // GeoJSON lines as tracks, with togeojson's per-point times.
 
@@ -52,9 +52,12 @@ private func trackError(_ text: String) -> String? {
     #expect(trackError(#"{"type": "Point", "coordinates": [1, 2]}"#)?.contains("no usable point") == true)
     #expect(
         trackError(#"{"type": "LineString", "coordinates": [[1, 2], [1, 95]]}"#)
-            == "t.geojson:1:48: coordinates[1]: position [1.0, 95.0] is out of range; GeoJSON positions are [longitude, latitude], longitude in [-180, 180], latitude in [-90, 90]")
-    let badTimes = #"{"type": "Feature", "properties": {"coordTimes": ["2024-05-01T14:00:00Z"]}, "geometry": {"type": "LineString", "coordinates": [[1, 2], [1, 3]]}}"#
+            == "t.geojson:1:48: coordinates[1]: position [1.0, 95.0] is out of range; GeoJSON positions are [longitude, latitude], longitude in [-180, 180], latitude in [-90, 90]"
+    )
+    let badTimes =
+        #"{"type": "Feature", "properties": {"coordTimes": ["2024-05-01T14:00:00Z"]}, "geometry": {"type": "LineString", "coordinates": [[1, 2], [1, 3]]}}"#
     #expect(trackError(badTimes)?.contains("properties.coordTimes: 1 times for 2 positions") == true)
-    let badTime = #"{"type": "Feature", "properties": {"coordTimes": ["noon"]}, "geometry": {"type": "LineString", "coordinates": [[1, 2]]}}"#
+    let badTime =
+        #"{"type": "Feature", "properties": {"coordTimes": ["noon"]}, "geometry": {"type": "LineString", "coordinates": [[1, 2]]}}"#
     #expect(trackError(badTime)?.contains("properties.coordTimes[0]: expected an ISO 8601 time") == true)
 }

@@ -1,11 +1,11 @@
 import Foundation
+import MapErrors
 import MapGeometry
 import MapRenderCore
 import Testing
-import MapErrors
+
 @testable import MapFormats
 @testable import MapInputs
-
 
 // CSV location fixes (DESIGN.md §4, RFC 4180): columns in any order, optional columns,
 // quoting, and errors that name the line and the column.
@@ -45,7 +45,10 @@ private func decodeError(_ text: String) -> String? {
 
 @Test func onlyLatitudeAndLongitudeAreRequiredInAnyOrderWithUnknownColumnsIgnored() throws {
     let track = try decode("note,Longitude, LATITUDE \r\nhello,-105,39\r\n\r\n\"a, b\",-104.5,39.5\r\n")
-    #expect(track.locations.map(\.coordinate) == [Coordinate(latitude: 39, longitude: -105), Coordinate(latitude: 39.5, longitude: -104.5)])
+    #expect(
+        track.locations.map(\.coordinate) == [
+            Coordinate(latitude: 39, longitude: -105), Coordinate(latitude: 39.5, longitude: -104.5),
+        ])
     let fix = track.locations[0]
     // Unknown accuracy is 0 (never dropped as inaccurate); no altitude; no time.
     #expect(fix.horizontalAccuracy == 0 && !fix.hasValidAltitude && fix.timestamp == nil && !fix.hasValidSpeed)
@@ -68,20 +71,36 @@ private func decodeError(_ text: String) -> String? {
 @Test func errorsNameLineAndColumn() {
     #expect(decodeError("") == "fixes.csv: the file is empty; start with a header row: latitude,longitude,…")
     #expect(decodeError("lat,lon\n") == "fixes.csv: no location fixes, only a header row; add one row per fix")
-    #expect(decodeError("latitude,altitude\n1,2\n")?.hasPrefix("fixes.csv:1: the header has no longitude column (found: latitude,altitude)") == true)
-    #expect(decodeError("x,y\n1,2\n")?.hasPrefix("fixes.csv:1: the header has no latitude and longitude column") == true)
+    #expect(
+        decodeError("latitude,altitude\n1,2\n")?.hasPrefix(
+            "fixes.csv:1: the header has no longitude column (found: latitude,altitude)") == true)
+    #expect(
+        decodeError("x,y\n1,2\n")?.hasPrefix("fixes.csv:1: the header has no latitude and longitude column") == true)
     #expect(decodeError("lat,latitude,lon\n1,2,3\n")?.hasPrefix("fixes.csv:1: column 'latitude' appears twice") == true)
-    #expect(decodeError("latitude,longitude\n1,2\n91.5,2\n")?.hasPrefix("fixes.csv:3: column 'latitude': '91.5' is out of range [-90, 90]") == true)
-    #expect(decodeError("latitude,longitude\n1,abc\n")?.hasPrefix("fixes.csv:2: column 'longitude': 'abc' is not a number") == true)
-    #expect(decodeError("latitude,longitude\n1,nan\n")?.hasPrefix("fixes.csv:2: column 'longitude': 'nan' is not a finite number") == true)
+    #expect(
+        decodeError("latitude,longitude\n1,2\n91.5,2\n")?.hasPrefix(
+            "fixes.csv:3: column 'latitude': '91.5' is out of range [-90, 90]") == true)
+    #expect(
+        decodeError("latitude,longitude\n1,abc\n")?.hasPrefix("fixes.csv:2: column 'longitude': 'abc' is not a number")
+            == true)
+    #expect(
+        decodeError("latitude,longitude\n1,nan\n")?.hasPrefix(
+            "fixes.csv:2: column 'longitude': 'nan' is not a finite number") == true)
     #expect(decodeError("latitude,longitude\n,2\n")?.hasPrefix("fixes.csv:2: column 'latitude': is empty") == true)
-    #expect(decodeError("latitude,longitude,speed\n1,2,fast\n")?.hasPrefix("fixes.csv:2: column 'speed': 'fast' is not a number") == true)
-    #expect(decodeError("latitude,longitude,timestamp\n1,2,noon\n")?.hasPrefix("fixes.csv:2: column 'timestamp': 'noon' is not an ISO 8601 timestamp") == true)
-    #expect(decodeError("latitude,longitude\n1,2\n1,2,3\n")?.hasPrefix("fixes.csv:3: 3 fields, but the header has 2") == true)
+    #expect(
+        decodeError("latitude,longitude,speed\n1,2,fast\n")?.hasPrefix(
+            "fixes.csv:2: column 'speed': 'fast' is not a number") == true)
+    #expect(
+        decodeError("latitude,longitude,timestamp\n1,2,noon\n")?.hasPrefix(
+            "fixes.csv:2: column 'timestamp': 'noon' is not an ISO 8601 timestamp") == true)
+    #expect(
+        decodeError("latitude,longitude\n1,2\n1,2,3\n")?.hasPrefix("fixes.csv:3: 3 fields, but the header has 2")
+            == true)
     #expect(decodeError("latitude,longitude\n\"1,2\n")?.hasPrefix("fixes.csv:2: a quoted field is not closed") == true)
     #expect(decodeError("latitude,longitude\n\"1\"x,2\n")?.hasPrefix("fixes.csv:2: text after a closing quote") == true)
     // A quoted line break counts: the bad row starts on line 4.
-    #expect(decodeError("n,latitude,longitude\n\"a\nb\",1,2\nc,x,2\n")?.hasPrefix("fixes.csv:4: column 'latitude'") == true)
+    #expect(
+        decodeError("n,latitude,longitude\n\"a\nb\",1,2\nc,x,2\n")?.hasPrefix("fixes.csv:4: column 'latitude'") == true)
 }
 
 @Test func missingFileIsMissingInput() {

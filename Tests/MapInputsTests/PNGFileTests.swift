@@ -34,7 +34,8 @@ import Testing
             _ = try Self.read(bytes)
             Issue.record("\(what) was read")
         } catch {
-            #expect(error.kind == .invalidData && error.locatedMessage.hasSuffix(": not a PNG file"), "\(what): \(error)")
+            #expect(
+                error.kind == .invalidData && error.locatedMessage.hasSuffix(": not a PNG file"), "\(what): \(error)")
             #expect(error.remedy == "give a .png image")
         }
     }
@@ -46,7 +47,8 @@ import Testing
             Issue.record("\(width)×\(height) was read")
         } catch {
             #expect(error.kind == .invalidData, "\(error)")
-            #expect(error.locatedMessage.hasSuffix(": a \(width)×\(height) image is too large for a marker"), "\(error)")
+            #expect(
+                error.locatedMessage.hasSuffix(": a \(width)×\(height) image is too large for a marker"), "\(error)")
         }
     }
 }

@@ -2,11 +2,10 @@ import Foundation
 import MapErrors
 import MapGeometry
 import MapRenderCore
-import Testing
 import MapTestSupport
+import Testing
 
 @testable import MapInputs
-
 
 /// A fresh file in the temporary folder holding `bytes`.
 private func temporaryFile(_ name: String, _ bytes: [UInt8]) throws -> String {
@@ -48,7 +47,9 @@ struct InputFileKindTests {
         #expect(InputFileKind(sniffing: [0xFE, 0xFF] + Array(text.data(using: .utf16BigEndian)!)) == .gpx)
     }
 
-    @Test("other content is no kind", arguments: ["", "hello", "<html><body>", "<kml>", "[1, 2]", "name,x\n1,2", "SQLite format 3\0"])
+    @Test(
+        "other content is no kind",
+        arguments: ["", "hello", "<html><body>", "<kml>", "[1, 2]", "name,x\n1,2", "SQLite format 3\0"])
     func unknown(text: String) {
         #expect(InputFileKind(sniffing: Array(text.utf8)) == nil)
     }

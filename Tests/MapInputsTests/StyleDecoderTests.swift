@@ -1,11 +1,11 @@
 import Foundation
-import MapRenderCore
-import Testing
-import MapTestSupport
 import MapErrors
+import MapRenderCore
+import MapTestSupport
+import Testing
+
 @testable import MapFormats
 @testable import MapInputs
-
 
 // Style JSON: the shipped styles, partial overrides, colours, every error with its file,
 // line:column and path, and finding styles by name or path.
@@ -49,7 +49,10 @@ private func lightness(_ color: Color) -> Double {
 @Test func defaultStyleFileMatchesTheBuiltInDefaults() throws {
     let style = try StyleDecoder.load(nameOrPath: "default", stylesDirectory: stylesDirectory)
     #expect(style == Style())
-    #expect(try StyleDecoder.decode(InputFile.read(atPath: stylesDirectory + "/default.json", what: "style"), fileName: "default.json") == Style())
+    #expect(
+        try StyleDecoder.decode(
+            InputFile.read(atPath: stylesDirectory + "/default.json", what: "style"), fileName: "default.json")
+            == Style())
 }
 
 @Test func everyBuiltInStyleDecodes() throws {
@@ -79,7 +82,9 @@ private func lightness(_ color: Color) -> Double {
     // Pins differ in lightness, not only in hue.
     #expect(abs(lightness(print.marker.defaultPinColor) - lightness(print.marker.goingNextColor)) > 0.3)
     // Lines and text are grey.
-    for color in [print.polyline.strokeColor!, print.polygon.strokeColor!, print.callout.titleColor, print.furniture.textColor] {
+    for color in [
+        print.polyline.strokeColor!, print.polygon.strokeColor!, print.callout.titleColor, print.furniture.textColor,
+    ] {
         #expect(color.red == color.green && color.green == color.blue)
     }
 }
@@ -102,7 +107,8 @@ private func lightness(_ color: Color) -> Double {
     expected.name = "test"  // named after the file when the file does not say
     #expect(try decode("{}") == expected)
 
-    let style = try decode(#"{"name": "mine", "callout": {"titleSize": 15}, "polyline": {"dashPattern": [4, 2], "casingColor": null}}"#)
+    let style = try decode(
+        #"{"name": "mine", "callout": {"titleSize": 15}, "polyline": {"dashPattern": [4, 2], "casingColor": null}}"#)
     expected.name = "mine"
     expected.callout.titleSize = 15
     expected.polyline.dashPattern = [4, 2]
@@ -112,7 +118,8 @@ private func lightness(_ color: Color) -> Double {
 
 @Test func colourForms() throws {
     let style = try decode(
-        ##"{"backgroundColor": "#abc", "basemap": {"landColor": "#102030", "waterColor": "#10203080", "borderColor": "purple", "labelColor": "rgb(1, 2, 3)", "labelHaloColor": " RGBA(255, 255, 255, .5) "}}"##)
+        ##"{"backgroundColor": "#abc", "basemap": {"landColor": "#102030", "waterColor": "#10203080", "borderColor": "purple", "labelColor": "rgb(1, 2, 3)", "labelHaloColor": " RGBA(255, 255, 255, .5) "}}"##
+    )
     #expect(style.backgroundColor == Color(hex: 0xAABBCC))
     #expect(style.basemap.landColor == Color(hex: 0x102030))
     #expect(style.basemap.waterColor == Color(hex: 0x102030, alpha: 128.0 / 255))
@@ -120,7 +127,9 @@ private func lightness(_ color: Color) -> Double {
     #expect(style.basemap.labelColor == Color(hex: 0x010203))
     #expect(style.basemap.labelHaloColor == Color.white.withAlpha(0.5))
     #expect(StyleDecoder.color(parsing: "rgba(255, 59, 48, 0.7)") == Color.red.withAlpha(0.7))
-    for bad in ["rgba(256, 0, 0, 1)", "rgba(1, 2, 3)", "rgb(1, 2, 3, 0.5)", "rgba(1, 2, 3, 2)", "rgb(1.5, 2, 3)", "rgb(1, 2, 3"] {
+    for bad in [
+        "rgba(256, 0, 0, 1)", "rgba(1, 2, 3)", "rgb(1, 2, 3, 0.5)", "rgba(1, 2, 3, 2)", "rgb(1.5, 2, 3)", "rgb(1, 2, 3",
+    ] {
         #expect(StyleDecoder.color(parsing: bad) == nil, "\(bad)")
     }
 }
@@ -143,31 +152,58 @@ private func lightness(_ color: Color) -> Double {
     #expect(
         decodeError("{\n  \"callout\": {\"titelSize\": 12}\n}")
             == "styles/bad.json:2:15: callout.titelSize: unknown key; did you mean \"titleSize\"?")
-    #expect(decodeError(##"{"backgroundColour": "#fff"}"##) == "styles/bad.json:1:2: backgroundColour: unknown key; did you mean \"backgroundColor\"?")
+    #expect(
+        decodeError(##"{"backgroundColour": "#fff"}"##)
+            == "styles/bad.json:1:2: backgroundColour: unknown key; did you mean \"backgroundColor\"?")
     #expect(
         decodeError(#"{"marker": {"zzz": 1}}"#)
-            == "styles/bad.json:1:13: marker.zzz: unknown key; known keys here: defaultPinColor, needleColor, goingNextColor, scale")
+            == "styles/bad.json:1:13: marker.zzz: unknown key; known keys here: defaultPinColor, needleColor, goingNextColor, scale"
+    )
 }
 
 @Test func valueErrors() {
     let cases: [(String, String)] = [
-        (#"{"polyline": {"lineWidth": -1}}"#, "styles/bad.json:1:28: polyline.lineWidth: expected a number ≥ 0, found -1.0"),
+        (
+            #"{"polyline": {"lineWidth": -1}}"#,
+            "styles/bad.json:1:28: polyline.lineWidth: expected a number ≥ 0, found -1.0"
+        ),
         (#"{"callout": {"titleSize": 0}}"#, "callout.titleSize: expected a number > 0, found 0.0"),
         (#"{"marker": {"scale": -2}}"#, "marker.scale: expected a number > 0, found -2.0"),
-        (##"{"backgroundColor": "#12345"}"##, ##"backgroundColor: "#12345" is not a colour; use a name (red, green, purple, blue, white, black), #rgb, #rrggbb, #rrggbbaa, rgb(r, g, b) or rgba(r, g, b, alpha)"##),
-        (#"{"backgroundColor": null}"#, "backgroundColor: expected a colour, found null; only strokeColor, fillColor and casingColor may be null"),
+        (
+            ##"{"backgroundColor": "#12345"}"##,
+            ##"backgroundColor: "#12345" is not a colour; use a name (red, green, purple, blue, white, black), #rgb, #rrggbb, #rrggbbaa, rgb(r, g, b) or rgba(r, g, b, alpha)"##
+        ),
+        (
+            #"{"backgroundColor": null}"#,
+            "backgroundColor: expected a colour, found null; only strokeColor, fillColor and casingColor may be null"
+        ),
         (#"{"circle": {"fillColor": 3}}"#, "circle.fillColor: expected a colour, found a number"),
-        (#"{"polygon": {"lineCap": "flat"}}"#, #"polygon.lineCap: expected one of "butt", "round", "square", found "flat""#),
-        (#"{"polygon": {"lineJoin": null}}"#, #"polygon.lineJoin: expected one of "miter", "round", "bevel", found null"#),
+        (
+            #"{"polygon": {"lineCap": "flat"}}"#,
+            #"polygon.lineCap: expected one of "butt", "round", "square", found "flat""#
+        ),
+        (
+            #"{"polygon": {"lineJoin": null}}"#,
+            #"polygon.lineJoin: expected one of "miter", "round", "bevel", found null"#
+        ),
         (#"{"circle": {"dashPattern": [4, "2"]}}"#, "circle.dashPattern[1]: expected a number, found a string"),
         (#"{"circle": {"dashPattern": 4}}"#, "circle.dashPattern: expected an array of numbers, found a number"),
-        (#"{"circle": {"dashPattern": [0]}}"#, "circle.dashPattern: dash lengths are all zero; use [] for a solid line"),
-        (#"{"furniture": {"showsScaleBar": "yes"}}"#, "furniture.showsScaleBar: expected true or false, found a string"),
+        (
+            #"{"circle": {"dashPattern": [0]}}"#,
+            "circle.dashPattern: dash lengths are all zero; use [] for a solid line"
+        ),
+        (
+            #"{"furniture": {"showsScaleBar": "yes"}}"#,
+            "furniture.showsScaleBar: expected true or false, found a string"
+        ),
         (#"{"furniture": {"fontFamily": ""}}"#, "furniture.fontFamily: expected a non-empty string"),
         (#"{"name": 3}"#, "name: expected a string, found a number"),
         (#"{"userLocation": []}"#, "styles/bad.json:1:18: userLocation: expected an object, found an array"),
         ("[]", "styles/bad.json:1:1: expected a style object, found an array"),
-        (##"{"basemap": {"landColor": "#fff",}}"##, "styles/bad.json:1:34: expected a key after ',', found '}'; JSON allows no trailing comma"),
+        (
+            ##"{"basemap": {"landColor": "#fff",}}"##,
+            "styles/bad.json:1:34: expected a key after ',', found '}'; JSON allows no trailing comma"
+        ),
     ]
     for (text, expected) in cases {
         let message = decodeError(text)
@@ -215,7 +251,8 @@ private func lightness(_ color: Color) -> Double {
         #expect {
             _ = try StyleDecoder.load(nameOrPath: "broken", stylesDirectory: directory)
         } throws: { error in
-            (error as? MapError)?.locatedMessage == "\(directory)/broken.json:2:23: marker.scale: expected a number, found a string"
+            (error as? MapError)?.locatedMessage
+                == "\(directory)/broken.json:2:23: marker.scale: expected a number, found a string"
         }
     }
 }

@@ -1,14 +1,13 @@
 import Foundation
 import FoundationXML
-import Testing
-
+import MapErrors
 import MapGeometry
 import MapRenderCore
-@testable import MapRenderCairo
-import MapErrors
 import MapRenderSVG
 import MapTestSupport
+import Testing
 
+@testable import MapRenderCairo
 
 @Suite("Cairo renderer")
 struct CairoRendererTests {
@@ -18,7 +17,9 @@ struct CairoRendererTests {
 
     /// Renders to PNG, checks the pixel size is the canvas size times the scale, and
     /// compares with the golden `name@Nx`.
-    private func checkGolden(_ list: DisplayList, name: String, scale: Double, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func checkGolden(
+        _ list: DisplayList, name: String, scale: Double, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let png = try renderer.render(list, scale: scale, format: .png)
         let image = try RasterImage(png: png)
         #expect(image.width == Int(list.size.width * scale), sourceLocation: sourceLocation)
@@ -78,7 +79,9 @@ struct CairoRendererTests {
         }
     }
 
-    @Test("PDF output is a PDF whose text pdftotext can extract", .enabled(if: Tools.pdftotext != nil, "pdftotext (Debian: poppler-utils) is not installed"))
+    @Test(
+        "PDF output is a PDF whose text pdftotext can extract",
+        .enabled(if: Tools.pdftotext != nil, "pdftotext (Debian: poppler-utils) is not installed"))
     func pdfHasRealText() throws {
         let pdf = try renderer.render(TestScenes.text, scale: 1, format: .pdf)
         #expect(pdf.starts(with: Array("%PDF".utf8)))
@@ -120,7 +123,9 @@ struct CairoRendererTests {
     func svgShadowFilters() throws {
         let svg = String(decoding: try svgRenderer.render(TestScenes.pins, scale: 1, format: .svg), as: UTF8.self)
         let document = try XMLDocument(data: Data(svg.utf8))
-        let filters = try document.nodes(forXPath: "//*[local-name()='filter']").compactMap { ($0 as? XMLElement).flatMap { attribute("id", of: $0) } }
+        let filters = try document.nodes(forXPath: "//*[local-name()='filter']").compactMap {
+            ($0 as? XMLElement).flatMap { attribute("id", of: $0) }
+        }
         #expect(filters == ["blur-1", "blur-1_5"])
         #expect(!svg.contains("<text"))
     }
@@ -142,7 +147,8 @@ struct CairoRendererTests {
         let png = try RasterImage(png: renderer.render(list, scale: 2, format: .png))
         try #require(drawn.width == png.width && drawn.height == png.height)
         let comparison = PixelComparison(actual: drawn, expected: png, channelThreshold: 32)
-        #expect(comparison.mismatchRatio <= 0.01, "\(comparison.mismatchCount) of \(comparison.pixelCount) pixels differ")
+        #expect(
+            comparison.mismatchRatio <= 0.01, "\(comparison.mismatchCount) of \(comparison.pixelCount) pixels differ")
     }
 }
 
@@ -150,7 +156,8 @@ struct CairoRendererTests {
 @Suite("Golden image comparison")
 struct CairoRendererGoldenComparisonTests {
     private func image(_ width: Int, _ height: Int, fill: [UInt8]) -> RasterImage {
-        RasterImage(width: width, height: height, pixels: Array([[UInt8]](repeating: fill, count: width * height).joined()))
+        RasterImage(
+            width: width, height: height, pixels: Array([[UInt8]](repeating: fill, count: width * height).joined()))
     }
 
     @Test("identical images have no mismatches")
@@ -178,7 +185,8 @@ struct CairoRendererGoldenComparisonTests {
     @Test("straight colour under near-zero alpha is not a difference")
     func premultiplied() {
         let comparison = PixelComparison(
-            actual: image(4, 4, fill: [255, 0, 0, 2]), expected: image(4, 4, fill: [0, 255, 0, 2]), channelThreshold: 16)
+            actual: image(4, 4, fill: [255, 0, 0, 2]), expected: image(4, 4, fill: [0, 255, 0, 2]), channelThreshold: 16
+        )
         #expect(comparison.mismatchCount == 0)
     }
 }
@@ -202,7 +210,9 @@ enum Tools {
     /// An executable on the PATH.
     private static func find(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     /// Whether fontconfig knows a font family, or `nil` when `fc-list` is not available.
@@ -229,7 +239,8 @@ enum Tools {
 
     /// The text `pdftotext` finds in a PDF, as UTF-8.
     static func extractText(fromPDF pdf: [UInt8]) throws -> String {
-        let text = try run(try #require(pdftotext), input: pdf, inputName: "map.pdf", outputName: "map.txt") { input, output in
+        let text = try run(try #require(pdftotext), input: pdf, inputName: "map.pdf", outputName: "map.txt") {
+            input, output in
             ["-enc", "UTF-8", input, output]
         }
         return String(decoding: text, as: UTF8.self)
@@ -240,7 +251,8 @@ enum Tools {
     private static func run(
         _ tool: String, input: [UInt8], inputName: String, outputName: String, arguments: (String, String) -> [String]
     ) throws -> [UInt8] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("maprender-tool-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "maprender-tool-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let inputURL = folder.appendingPathComponent(inputName), outputURL = folder.appendingPathComponent(outputName)
@@ -275,7 +287,8 @@ struct ImageDecodingSizeRegressionTests {
             _ = try RasterImage(png: Self.pngHeader(width: 30_000, height: 30_000))
             Issue.record("decoded")
         } catch {
-            #expect(error.kind == .invalidData && error.locatedMessage.contains("30000×30000 PNG is too large"), "\(error)")
+            #expect(
+                error.kind == .invalidData && error.locatedMessage.contains("30000×30000 PNG is too large"), "\(error)")
         }
     }
 }

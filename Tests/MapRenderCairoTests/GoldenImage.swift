@@ -1,8 +1,7 @@
 import Foundation
-import Testing
-
-import MapRenderCairo
 import MapErrors
+import MapRenderCairo
+import Testing
 
 /// PNG golden-image checks with a per-pixel threshold and a mismatch budget.
 ///
@@ -71,11 +70,13 @@ enum GoldenImage {
             } catch {
                 return "golden '\(name)': cannot record \(goldenURL.path): \(error)"
             }
-            return "golden '\(name)': recorded new golden at \(goldenURL.path); look at it and rerun without \(recordVariable)"
+            return
+                "golden '\(name)': recorded new golden at \(goldenURL.path); look at it and rerun without \(recordVariable)"
         }
         guard let golden = try? Data(contentsOf: goldenURL) else {
             let saved = saveFailure(actual: png, expected: nil, diff: nil, in: failureFolder)
-            return "golden '\(name)': no golden at \(goldenURL.path); record it with \(recordVariable)=1 and look at it\(saved)"
+            return
+                "golden '\(name)': no golden at \(goldenURL.path); record it with \(recordVariable)=1 and look at it\(saved)"
         }
         // Identical bytes: nothing else to look at.
         if [UInt8](golden) == png { return nil }
@@ -90,7 +91,8 @@ enum GoldenImage {
         }
         guard actual.width == expected.width, actual.height == expected.height else {
             let saved = saveFailure(actual: png, expected: [UInt8](golden), diff: nil, in: failureFolder)
-            return "golden '\(name)': rendered \(actual.width)×\(actual.height) pixels, golden is \(expected.width)×\(expected.height)\(saved)"
+            return
+                "golden '\(name)': rendered \(actual.width)×\(actual.height) pixels, golden is \(expected.width)×\(expected.height)\(saved)"
         }
         let comparison = PixelComparison(actual: actual, expected: expected, channelThreshold: channelThreshold)
         guard comparison.mismatchRatio > mismatchBudget else { return nil }
@@ -183,7 +185,9 @@ struct PixelComparison {
                 // Luma (Rec. 601) of the expected pixel over white, kept at a quarter of its
                 // contrast so the red stands out.
                 let alpha = Double(expected.pixels[offset + 3]) / 255
-                func overWhite(_ channel: Int) -> Double { Double(expected.pixels[offset + channel]) * alpha + 255 * (1 - alpha) }
+                func overWhite(_ channel: Int) -> Double {
+                    Double(expected.pixels[offset + channel]) * alpha + 255 * (1 - alpha)
+                }
                 let luma = 0.299 * overWhite(0) + 0.587 * overWhite(1) + 0.114 * overWhite(2)
                 let faded = UInt8((255 - (255 - luma) * 0.25).rounded())
                 pixels[offset] = faded

@@ -1,7 +1,7 @@
 internal import CCairo
+import MapRenderCore
 import Testing
 
-import MapRenderCore
 @testable import MapRenderCairo
 
 @Suite("Decoded image cache")
@@ -23,7 +23,9 @@ struct ImageSurfaceCacheTests {
         for (index, tile) in tiles.enumerated() {
             let surface = try #require(cache.surface(for: tile))
             defer { cairo_surface_destroy(surface) }
-            let pixel = cairo_image_surface_get_data(surface)!.withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+            let pixel = cairo_image_surface_get_data(surface)!.withMemoryRebound(to: UInt32.self, capacity: 1) {
+                $0.pointee
+            }
             #expect(pixel == 0xFF00_4080 | UInt32(index * 30) << 16, "ARGB of tile \(index)")
         }
         #expect(cache.count == 8, "the surfaces came from the cache")

@@ -1,8 +1,8 @@
 internal import CCairo
-import Testing
-
 import MapGeometry
 import MapRenderCore
+import Testing
+
 @testable import MapRenderCairo
 
 @Suite("Shadow stamps")
@@ -20,18 +20,29 @@ struct ShadowStampsTests {
         return Array(UnsafeBufferPointer(start: cairo_image_surface_get_data(surface), count: count))
     }
 
-    @Test("one stamp per shape, look and pixel phase; stamped equals drawn within a 1/4-pixel shift", arguments: [1.0, 2.0])
+    @Test(
+        "one stamp per shape, look and pixel phase; stamped equals drawn within a 1/4-pixel shift",
+        arguments: [1.0, 2.0])
     func stampsMatchDrawnShadows(scale: Double) throws {
         let stamps = ShadowStamps(capacity: 8)
         let color = Color.black.withAlpha(0.35)
         let stamped = Self.surface(scale: scale), drawn = Self.surface(scale: scale)
-        defer { cairo_surface_destroy(stamped); cairo_surface_destroy(drawn) }
+        defer {
+            cairo_surface_destroy(stamped)
+            cairo_surface_destroy(drawn)
+        }
         let stampedContext = cairo_create(stamped)!, drawnContext = cairo_create(drawn)!
-        defer { cairo_destroy(stampedContext); cairo_destroy(drawnContext) }
+        defer {
+            cairo_destroy(stampedContext)
+            cairo_destroy(drawnContext)
+        }
         func shadow(at place: CanvasPoint) {
             let path = Path.ellipse(center: place, radiusX: 6, radiusY: 2)
             CairoPainter(context: stampedContext).addPath(path)
-            #expect(stamps.paint(path, color: color, blur: 2, on: stampedContext) { CairoPainter(context: $0).drawShadow(path, color: color, blur: 2) })
+            #expect(
+                stamps.paint(path, color: color, blur: 2, on: stampedContext) {
+                    CairoPainter(context: $0).drawShadow(path, color: color, blur: 2)
+                })
             CairoPainter(context: drawnContext).drawShadow(path, color: color, blur: 2)
         }
         // Two places on the same half-pixel phase: one stamp, copied exactly.

@@ -1,19 +1,23 @@
 import MapGeometry
-import Testing
 import MapTestSupport
+import Testing
 
 @testable import MapRenderCore
 
 @Suite("Callout placement")
 struct CalloutPlacementTests {
-    @Test("placed callouts never overlap each other, never leave the canvas, never cover another pin", arguments: [1, 2, 3, 4, 5])
+    @Test(
+        "placed callouts never overlap each other, never leave the canvas, never cover another pin",
+        arguments: [1, 2, 3, 4, 5])
     func neverOverlap(seed: UInt64) {
         var generator = SplitMix64(seed: seed)
         let center = Coordinate(latitude: 39.74, longitude: -104.99)
         let places = (0..<40).map { index in
-            Place(id: Int64(index), title: "Place \(index) " + String(repeating: "x", count: Int(generator.next() % 12)),
+            Place(
+                id: Int64(index), title: "Place \(index) " + String(repeating: "x", count: Int(generator.next() % 12)),
                 subtitle: generator.next() % 2 == 0 ? "Street \(index)" : nil,
-                coordinate: Coordinate(latitude: center.latitude + Double(generator.next() % 2000) / 1e4 - 0.1,
+                coordinate: Coordinate(
+                    latitude: center.latitude + Double(generator.next() % 2000) / 1e4 - 0.1,
                     longitude: center.longitude + Double(generator.next() % 3000) / 1e4 - 0.15))
         }
         let size = CanvasSize(width: 800, height: 600)
@@ -21,7 +25,9 @@ struct CalloutPlacementTests {
         let viewport = Viewport(center: center, zoom: 11.5, size: size)
         let result = layout.layOut(in: viewport)
         let bubbles = result.displayList.commands.compactMap { command -> CanvasRect? in
-            guard case .fill(let path, let color, _) = command, color == Style.standard.callout.fillColor else { return nil }
+            guard case .fill(let path, let color, _) = command, color == Style.standard.callout.fillColor else {
+                return nil
+            }
             return path.boundingRect
         }
         #expect(bubbles.count + result.diagnostics.count == places.count)
@@ -35,7 +41,8 @@ struct CalloutPlacementTests {
     func ellipsis() {
         let measurer = FixedTextMeasurer()
         let font = Font(size: 10)
-        let (text, metrics) = CalloutContent.fitted(String(repeating: "word ", count: 40), font: font, width: 100, measurer: measurer)
+        let (text, metrics) = CalloutContent.fitted(
+            String(repeating: "word ", count: 40), font: font, width: 100, measurer: measurer)
         #expect(text.hasSuffix("…"))
         #expect(metrics.width <= 100)
         #expect(CalloutContent.fitted("short", font: font, width: 100, measurer: measurer).0 == "short")
@@ -54,9 +61,13 @@ struct FurnitureTests {
 
     @Test("the attribution always fits: shrinks, then wraps")
     func attributionFits() {
-        let viewport = Viewport(center: Coordinate(latitude: 0, longitude: 0), zoom: 3, size: CanvasSize(width: 200, height: 150))
-        let credits = ["© OpenStreetMap contributors", "Made with Natural Earth", "Tiles courtesy of an example provider"]
-        let commands = Furniture.attribution(credits, viewport: viewport, reserved: 0, style: FurnitureStyle(), measurer: FixedTextMeasurer())
+        let viewport = Viewport(
+            center: Coordinate(latitude: 0, longitude: 0), zoom: 3, size: CanvasSize(width: 200, height: 150))
+        let credits = [
+            "© OpenStreetMap contributors", "Made with Natural Earth", "Tiles courtesy of an example provider",
+        ]
+        let commands = Furniture.attribution(
+            credits, viewport: viewport, reserved: 0, style: FurnitureStyle(), measurer: FixedTextMeasurer())
         let texts = commands.compactMap { command -> TextRun? in
             if case .text(let run) = command { return run }
             return nil

@@ -1,9 +1,9 @@
 import Foundation
 import MapGeometry
+import MapTestSupport
 import Testing
 
 @testable import MapRenderCore
-import MapTestSupport
 
 // Geofence events on synthetic tracks: hysteresis against boundary jitter, the initial
 // state, several regions and tracks, and the clamping of huge regions.
@@ -46,8 +46,10 @@ struct GeofenceTests {
         let events = GeofenceMonitor(regions: [museum], cushion: 0).events(for: [track(distances: jittery)])
         #expect(
             summary(events) == [
-                "enter Museum 6", "exit Museum 7", "enter Museum 8", "exit Museum 9", "enter Museum 10", "exit Museum 11",
-                "enter Museum 12", "exit Museum 16", "enter Museum 17", "exit Museum 18", "enter Museum 19", "exit Museum 20",
+                "enter Museum 6", "exit Museum 7", "enter Museum 8", "exit Museum 9", "enter Museum 10",
+                "exit Museum 11",
+                "enter Museum 12", "exit Museum 16", "enter Museum 17", "exit Museum 18", "enter Museum 19",
+                "exit Museum 20",
             ])
     }
 
@@ -61,8 +63,11 @@ struct GeofenceTests {
     @Test("events of several regions come in time order, exits before enters at the same fix")
     func severalRegions() {
         // Two regions side by side along the meridian: 0–100 m and 150–350 m north.
-        let park = CircularRegion(identifier: "2", title: "Park", center: center.destination(bearing: 0, distance: 250), radius: 100)
-        let events = GeofenceMonitor(regions: [park, museum], cushion: 20).events(for: [track(distances: [-200, 50, 180, 300, 600])])
+        let park = CircularRegion(
+            identifier: "2", title: "Park", center: center.destination(bearing: 0, distance: 250), radius: 100)
+        let events = GeofenceMonitor(regions: [park, museum], cushion: 20).events(for: [
+            track(distances: [-200, 50, 180, 300, 600])
+        ])
         #expect(summary(events) == ["enter Museum 1", "exit Museum 2", "enter Park 2", "exit Park 4"])
     }
 
@@ -85,7 +90,9 @@ struct GeofenceTests {
     @Test("the latitude shortcut agrees with the geodesic near the boundary in every direction")
     func boundaryInEveryDirection() {
         for bearing in stride(from: 0.0, to: 360, by: 45) {
-            let events = GeofenceMonitor(regions: [museum], cushion: 0).events(for: [track(distances: [101, 99, 101], bearing: bearing)])
+            let events = GeofenceMonitor(regions: [museum], cushion: 0).events(for: [
+                track(distances: [101, 99, 101], bearing: bearing)
+            ])
             #expect(summary(events) == ["enter Museum 1", "exit Museum 2"], "bearing \(bearing)")
         }
     }
@@ -103,7 +110,10 @@ struct GeofenceTests {
         #expect(regions.map(\.radius) == [150, CircularRegion.maximumRadius])
         #expect(
             diagnostics == [
-                Diagnostic(.warning, "geofence 'Colorado': radius 1000000 m is larger than the maximum monitoring distance; clamped to 400000 m")
+                Diagnostic(
+                    .warning,
+                    "geofence 'Colorado': radius 1000000 m is larger than the maximum monitoring distance; clamped to 400000 m"
+                )
             ])
         #expect(regions[0].contains(center.destination(bearing: 30, distance: 149.9)))
         #expect(!regions[0].contains(center.destination(bearing: 30, distance: 150.1)))

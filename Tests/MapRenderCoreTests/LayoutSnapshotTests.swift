@@ -19,9 +19,14 @@ struct LayoutSnapshotTests {
     @Test("pins are drawn north to south; callouts above them")
     func pinsAndCallouts() throws {
         let scene = MapScene(places: [
-            Place(id: 1, title: "South", subtitle: "1 Main St, Denver, CO 80202", coordinate: Coordinate(latitude: 39.70, longitude: -105.00)),
-            Place(id: 2, title: "North", coordinate: Coordinate(latitude: 39.80, longitude: -104.90), marker: .pin(.green)),
-            Place(id: 3, title: "Next", coordinate: Coordinate(latitude: 39.75, longitude: -105.05), marker: .goingNext),
+            Place(
+                id: 1, title: "South", subtitle: "1 Main St, Denver, CO 80202",
+                coordinate: Coordinate(latitude: 39.70, longitude: -105.00)),
+            Place(
+                id: 2, title: "North", coordinate: Coordinate(latitude: 39.80, longitude: -104.90), marker: .pin(.green)
+            ),
+            Place(
+                id: 3, title: "Next", coordinate: Coordinate(latitude: 39.75, longitude: -105.05), marker: .goingNext),
         ])
         let result = try layout(scene).layOut(framing: .fit(FitOptions()), size: size)
         try assertSnapshot("viewport \(result.viewport)\n" + result.displayList.dump, named: "pins-and-callouts")
@@ -29,7 +34,10 @@ struct LayoutSnapshotTests {
         // The northern pin's head is filled before the southern one's.
         let heads = result.displayList.commands.compactMap { command -> Double? in
             if case .fill(let path, let color, _) = command, color == .red || color == .green,
-                case .arc(let center, 8, _, _) = path.elements.first { return center.y }
+                case .arc(let center, 8, _, _) = path.elements.first
+            {
+                return center.y
+            }
             return nil
         }
         #expect(heads == heads.sorted())
@@ -39,17 +47,23 @@ struct LayoutSnapshotTests {
     func collisions() throws {
         let here = Coordinate(latitude: 39.75, longitude: -105.0)
         let places = (0..<6).map { index in
-            Place(id: Int64(index), title: "Place number \(index)", coordinate: Coordinate(latitude: here.latitude, longitude: here.longitude + Double(index) * 0.0004))
+            Place(
+                id: Int64(index), title: "Place number \(index)",
+                coordinate: Coordinate(latitude: here.latitude, longitude: here.longitude + Double(index) * 0.0004))
         }
         let result = layout(MapScene(places: places)).layOut(in: Viewport(center: here, zoom: 15, size: size))
-        try assertSnapshot(result.displayList.dump + result.diagnostics.map { "\($0.severity): \($0.message)" }.joined(separator: "\n") + "\n", named: "callout-collisions")
+        try assertSnapshot(
+            result.displayList.dump + result.diagnostics.map { "\($0.severity): \($0.message)" }.joined(separator: "\n")
+                + "\n", named: "callout-collisions")
         #expect(!result.diagnostics.isEmpty)
         #expect(result.diagnostics.allSatisfy { $0.severity == .warning && $0.message.contains("dropped") })
     }
 
     @Test("titles mode draws one line; none draws no callout")
     func modes() throws {
-        let place = Place(title: "Union Station", subtitle: "1701 Wynkoop St", coordinate: Coordinate(latitude: 39.7528, longitude: -105.0001))
+        let place = Place(
+            title: "Union Station", subtitle: "1701 Wynkoop St",
+            coordinate: Coordinate(latitude: 39.7528, longitude: -105.0001))
         let viewport = Viewport(center: place.coordinate, zoom: 14, size: size)
         let titles = layout(MapScene(places: [place]), mode: .titles).layOut(in: viewport).displayList
         #expect(titles.commands.filter { if case .text = $0 { true } else { false } }.count == 1)
@@ -63,21 +77,36 @@ struct LayoutSnapshotTests {
         dashed.dashPattern = [6, 3]
         let scene = MapScene(
             circles: [CircleOverlay(center: Coordinate(latitude: 0.02, longitude: 0.02), radius: 500)],
-            polylines: [PolylineOverlay(coordinates: [Coordinate(latitude: -0.02, longitude: -0.03), Coordinate(latitude: 0.01, longitude: 0.03)], style: dashed)],
-            polygons: [PolygonOverlay(rings: [
-                [Coordinate(latitude: -0.01, longitude: -0.01), Coordinate(latitude: -0.01, longitude: 0.01), Coordinate(latitude: 0.01, longitude: 0.01), Coordinate(latitude: 0.01, longitude: -0.01)],
-                [Coordinate(latitude: -0.005, longitude: -0.005), Coordinate(latitude: 0.005, longitude: -0.005), Coordinate(latitude: 0.005, longitude: 0.005)],
-            ])])
+            polylines: [
+                PolylineOverlay(
+                    coordinates: [
+                        Coordinate(latitude: -0.02, longitude: -0.03), Coordinate(latitude: 0.01, longitude: 0.03),
+                    ], style: dashed)
+            ],
+            polygons: [
+                PolygonOverlay(rings: [
+                    [
+                        Coordinate(latitude: -0.01, longitude: -0.01), Coordinate(latitude: -0.01, longitude: 0.01),
+                        Coordinate(latitude: 0.01, longitude: 0.01), Coordinate(latitude: 0.01, longitude: -0.01),
+                    ],
+                    [
+                        Coordinate(latitude: -0.005, longitude: -0.005), Coordinate(latitude: 0.005, longitude: -0.005),
+                        Coordinate(latitude: 0.005, longitude: 0.005),
+                    ],
+                ])
+            ])
         let result = try layout(scene).layOut(framing: .fit(FitOptions()), size: size)
         try assertSnapshot("viewport \(result.viewport)\n" + result.displayList.dump, named: "overlays")
     }
 
     @Test("a line across the antimeridian is drawn continuous")
     func antimeridian() throws {
-        let scene = MapScene(polylines: [PolylineOverlay(coordinates: [
-            Coordinate(latitude: -16, longitude: 178), Coordinate(latitude: -17, longitude: 179.5),
-            Coordinate(latitude: -18, longitude: -179.5), Coordinate(latitude: -18.5, longitude: -178),
-        ])])
+        let scene = MapScene(polylines: [
+            PolylineOverlay(coordinates: [
+                Coordinate(latitude: -16, longitude: 178), Coordinate(latitude: -17, longitude: 179.5),
+                Coordinate(latitude: -18, longitude: -179.5), Coordinate(latitude: -18.5, longitude: -178),
+            ])
+        ])
         let result = try layout(scene).layOut(framing: .fit(FitOptions()), size: size)
         try assertSnapshot("viewport \(result.viewport)\n" + result.displayList.dump, named: "antimeridian")
         let strokes = result.displayList.commands.compactMap { command -> Path? in
@@ -103,8 +132,12 @@ struct LayoutSnapshotTests {
         let result = layout(scene).layOut(in: viewport)
         try assertSnapshot(result.displayList.dump, named: "user-location")
         // 65 m at zoom 16 and this latitude, in canvas points.
-        let expected = 65 * MapPoint.mapPointsPerMeter(atLatitude: 39.7392) * Viewport.canvasPointsPerMapPoint(atZoom: 16)
-        #expect(abs(UserLocationShape.haloRadius(for: scene.userLocation!, in: viewport, style: UserLocationStyle())! - expected) < 1e-9)
+        let expected =
+            65 * MapPoint.mapPointsPerMeter(atLatitude: 39.7392) * Viewport.canvasPointsPerMapPoint(atZoom: 16)
+        #expect(
+            abs(
+                UserLocationShape.haloRadius(for: scene.userLocation!, in: viewport, style: UserLocationStyle())!
+                    - expected) < 1e-9)
         let invalid = UserLocation(location: Location(coordinate: fix.coordinate, horizontalAccuracy: -1))
         #expect(UserLocationShape.haloRadius(for: invalid, in: viewport, style: UserLocationStyle()) == nil)
     }

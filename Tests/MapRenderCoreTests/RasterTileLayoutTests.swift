@@ -24,9 +24,12 @@ final class FakeTileSource: RasterTileSource, @unchecked Sendable {
         requests.append((paths, highResolution))
         var result: [TilePath: Result<EncodedImage, TileFailure>] = [:]
         for path in paths {
-            result[path] = missing.contains(path)
+            result[path] =
+                missing.contains(path)
                 ? .failure(TileFailure(tile: path, reason: "HTTP 404"))
-                : .success(EncodedImage(data: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], pixelWidth: 256, pixelHeight: 256))
+                : .success(
+                    EncodedImage(
+                        data: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], pixelWidth: 256, pixelHeight: 256))
         }
         return result
     }
@@ -81,7 +84,8 @@ struct RasterTileLayoutTests {
     func upscale() throws {
         let source = FakeTileSource(zoomRange: 0...10)
         #expect(source.tileZoom(forViewportZoom: 14).zoom == 10)
-        let set = source.tileSet(for: Viewport(center: Coordinate(latitude: 0, longitude: 0), zoom: 14, size: size), scale: 1)
+        let set = source.tileSet(
+            for: Viewport(center: Coordinate(latitude: 0, longitude: 0), zoom: 14, size: size), scale: 1)
         #expect(set.zoom == 10)
         #expect(set.diagnostics.first?.severity == .info)
     }

@@ -1,9 +1,9 @@
 import Foundation
-import Testing
-
 import MapGeometry
 import MapRenderCore
 import MapTestSupport
+import Testing
+
 @testable import MapRenderSVG
 
 @Suite("SVG writer")
@@ -12,7 +12,8 @@ struct SVGWriterTests {
 
     /// The body of a document (its lines between the root's tags).
     private func body(_ commands: [DrawCommand], size: CanvasSize = CanvasSize(width: 100, height: 50)) -> [String] {
-        let lines = SVGWriter(DisplayList(size: size, commands: commands)).document.split(separator: "\n").map(String.init)
+        let lines = SVGWriter(DisplayList(size: size, commands: commands)).document.split(separator: "\n").map(
+            String.init)
         return Array(lines.dropFirst().dropLast())
     }
 
@@ -22,7 +23,9 @@ struct SVGWriterTests {
             size: CanvasSize(width: 120.5, height: 80),
             commands: [
                 .clear(.white),
-                .fill(Path.polyline([point(1, 2), point(3.333, 4), point(5, 6.006)], closed: true), Color(hex: 0x102030), evenOdd: false),
+                .fill(
+                    Path.polyline([point(1, 2), point(3.333, 4), point(5, 6.006)], closed: true), Color(hex: 0x102030),
+                    evenOdd: false),
             ])
         #expect(
             SVGWriter(list).document == """
@@ -36,7 +39,9 @@ struct SVGWriterTests {
 
     @Test("a full circle is two half arcs clockwise")
     func fullCircle() {
-        #expect(SVGWriter.pathData(Path.circle(center: point(50, 50), radius: 10)) == "M60 50A10 10 0 0 1 40 50A10 10 0 0 1 60 50Z")
+        #expect(
+            SVGWriter.pathData(Path.circle(center: point(50, 50), radius: 10))
+                == "M60 50A10 10 0 0 1 40 50A10 10 0 0 1 60 50Z")
     }
 
     @Test("an arc after a point draws Cairo's implicit line to its start")
@@ -47,7 +52,9 @@ struct SVGWriterTests {
 
     @Test("an arc that starts where the path is adds no zero-length line")
     func arcContinuingThePath() {
-        let path = Path([.move(point(15, 10)), .arc(center: point(10, 10), radius: 5, startAngle: 0, endAngle: .pi / 2)])
+        let path = Path([
+            .move(point(15, 10)), .arc(center: point(10, 10), radius: 5, startAngle: 0, endAngle: .pi / 2),
+        ])
         #expect(SVGWriter.pathData(path) == "M15 10A5 5 0 0 1 10 15")
     }
 
@@ -62,7 +69,10 @@ struct SVGWriterTests {
 
     @Test("after a close, an arc's line starts from the closed subpath's start")
     func arcAfterClose() {
-        let path = Path([.move(point(0, 0)), .line(point(10, 0)), .close, .arc(center: point(0, 20), radius: 5, startAngle: 0, endAngle: .pi)])
+        let path = Path([
+            .move(point(0, 0)), .line(point(10, 0)), .close,
+            .arc(center: point(0, 20), radius: 5, startAngle: 0, endAngle: .pi),
+        ])
         #expect(SVGWriter.pathData(path) == "M0 0L10 0ZL5 20A5 5 0 0 1 -5 20")
     }
 
@@ -83,9 +93,15 @@ struct SVGWriterTests {
     @Test("colours are #rrggbb with a separate opacity")
     func coloursWithAlpha() {
         let lines = body([
-            .fill(Path([.move(point(0, 0)), .line(point(1, 0)), .line(point(0, 1))]), Color(red: 1, green: 0.5, blue: 0, alpha: 0.5), evenOdd: true),
-            .stroke(Path([.move(point(0, 0)), .line(point(1, 1))]), StrokeStyle(color: Color(hex: 0x007AFF, alpha: 0.25), lineWidth: 1.5)),
-            .fill(Path([.move(point(0, 0)), .line(point(1, 0))]), Color(hex: 0xABCDEF, alpha: 200.0 / 255), evenOdd: false),
+            .fill(
+                Path([.move(point(0, 0)), .line(point(1, 0)), .line(point(0, 1))]),
+                Color(red: 1, green: 0.5, blue: 0, alpha: 0.5), evenOdd: true),
+            .stroke(
+                Path([.move(point(0, 0)), .line(point(1, 1))]),
+                StrokeStyle(color: Color(hex: 0x007AFF, alpha: 0.25), lineWidth: 1.5)),
+            .fill(
+                Path([.move(point(0, 0)), .line(point(1, 0))]), Color(hex: 0xABCDEF, alpha: 200.0 / 255), evenOdd: false
+            ),
         ])
         #expect(
             lines == [
@@ -97,7 +113,9 @@ struct SVGWriterTests {
 
     @Test("text is escaped by MapFormats' XMLEscaping: a control character XML forbids becomes U+FFFD")
     func xmlEscaping() {
-        let run = TextRun("a<b> & \"c\"\u{7}\t'd'", origin: point(10, 20.125), font: Font(family: "DejaVu Sans, IPAGothic", size: 12), color: .black)
+        let run = TextRun(
+            "a<b> & \"c\"\u{7}\t'd'", origin: point(10, 20.125), font: Font(family: "DejaVu Sans, IPAGothic", size: 12),
+            color: .black)
         #expect(
             body([.text(run)]) == [
                 ##"<text x="10" y="20.13" font-family="'DejaVu Sans', IPAGothic, sans-serif" font-size="12" font-weight="normal" fill="#000000" xml:space="preserve">a&lt;b&gt; &amp; "c"\##u{FFFD}\##t'd'</text>"##
@@ -113,7 +131,9 @@ struct SVGWriterTests {
 
     @Test("text with a halo strokes under the fill, twice the halo width")
     func halo() {
-        let run = TextRun("日本語", origin: point(0, 10), font: Font(size: 14, isBold: true), color: .black, haloColor: Color.white.withAlpha(0.8), haloWidth: 1.5)
+        let run = TextRun(
+            "日本語", origin: point(0, 10), font: Font(size: 14, isBold: true), color: .black,
+            haloColor: Color.white.withAlpha(0.8), haloWidth: 1.5)
         #expect(
             body([.text(run)]) == [
                 ##"<text x="0" y="10" font-family="'DejaVu Sans', sans-serif" font-size="14" font-weight="bold" fill="#000000" stroke="#ffffff" stroke-opacity="0.8" stroke-width="3" stroke-linejoin="round" paint-order="stroke" xml:space="preserve">日本語</text>"##
@@ -124,8 +144,12 @@ struct SVGWriterTests {
     func dashes() {
         let line = Path([.move(point(0, 0)), .line(point(10, 0))])
         let lines = body([
-            .stroke(line, StrokeStyle(color: .black, lineWidth: 2, dashPattern: [6, 4], lineCap: .butt, lineJoin: .miter)),
-            .stroke(line, StrokeStyle(color: .black, lineWidth: 2, dashPattern: [2.5, 1.125, 0.5], lineCap: .square, lineJoin: .bevel)),
+            .stroke(
+                line, StrokeStyle(color: .black, lineWidth: 2, dashPattern: [6, 4], lineCap: .butt, lineJoin: .miter)),
+            .stroke(
+                line,
+                StrokeStyle(
+                    color: .black, lineWidth: 2, dashPattern: [2.5, 1.125, 0.5], lineCap: .square, lineJoin: .bevel)),
             .stroke(line, StrokeStyle(color: .black, lineWidth: 2, dashPattern: [0, 0])),
             .stroke(line, StrokeStyle(color: .black, lineWidth: 0)),
         ])
@@ -168,8 +192,12 @@ struct SVGWriterTests {
     func image() {
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0xFF]
         let lines = body([
-            .image(EncodedImage(data: png, pixelWidth: 1, pixelHeight: 1), in: CanvasRect(x: 1, y: 2, width: 3, height: 4.5)),
-            .image(EncodedImage(data: [1, 2, 3], pixelWidth: 1, pixelHeight: 1), in: CanvasRect(x: 1, y: 2, width: 3, height: 4)),
+            .image(
+                EncodedImage(data: png, pixelWidth: 1, pixelHeight: 1),
+                in: CanvasRect(x: 1, y: 2, width: 3, height: 4.5)),
+            .image(
+                EncodedImage(data: [1, 2, 3], pixelWidth: 1, pixelHeight: 1),
+                in: CanvasRect(x: 1, y: 2, width: 3, height: 4)),
         ])
         #expect(
             lines == [
@@ -192,7 +220,10 @@ struct SVGWriterTests {
 
     @Test("base64 matches the RFC 4648 test vectors")
     func base64() {
-        let vectors = ["": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==", "fooba": "Zm9vYmE=", "foobar": "Zm9vYmFy"]
+        let vectors = [
+            "": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==", "fooba": "Zm9vYmE=",
+            "foobar": "Zm9vYmFy",
+        ]
         for (input, output) in vectors {
             #expect(SVGWriter.base64(Array(input.utf8)) == output)
         }

@@ -16,7 +16,8 @@ package func syntheticFixes(
 ) -> [Location] {
     (0..<count).map { index in
         Location(
-            coordinate: start.destination(bearing: bearing, distance: step * Double(index)), horizontalAccuracy: accuracy,
+            coordinate: start.destination(bearing: bearing, distance: step * Double(index)),
+            horizontalAccuracy: accuracy,
             timestamp: interval.map { startTime.addingTimeInterval($0 * Double(index)) })
     }
 }

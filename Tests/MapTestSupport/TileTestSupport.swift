@@ -1,15 +1,15 @@
 import Dispatch
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import MapErrors
 import MapGeometry
 import MapRenderCore
-import Testing
-
 import MapSQLite
 import MapTiles
-import MapErrors
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 // Helpers of the tile tests: images made byte by byte, temporary files, MBTiles files, and
 // the Python tile server on 127.0.0.1.
@@ -31,7 +31,10 @@ package enum TestImages {
             offset += count
         } while offset < raw.count
         var a: UInt32 = 1, b: UInt32 = 0
-        for byte in raw { a = (a + UInt32(byte)) % 65_521; b = (b + a) % 65_521 }
+        for byte in raw {
+            a = (a + UInt32(byte)) % 65_521
+            b = (b + a) % 65_521
+        }
         zlib += bigEndian(b << 16 | a)
         let header = bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 0, 0, 0, 0]
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -44,8 +47,10 @@ package enum TestImages {
     package static func jpeg(width: Int = 256, height: Int = 256, sof: UInt8 = 0xC0) -> [UInt8] {
         var bytes: [UInt8] = [0xFF, 0xD8]
         bytes += [0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0]
-        bytes += [0xFF, 0xFF, sof, 0x00, 0x11, 0x08, UInt8(height >> 8), UInt8(height & 0xFF),
-                  UInt8(width >> 8), UInt8(width & 0xFF), 0x03, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]
+        bytes += [
+            0xFF, 0xFF, sof, 0x00, 0x11, 0x08, UInt8(height >> 8), UInt8(height & 0xFF),
+            UInt8(width >> 8), UInt8(width & 0xFF), 0x03, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1,
+        ]
         bytes += [0xFF, 0xDA, 0x00, 0x0C, 0x03, 1, 0, 2, 0x11, 3, 0x11, 0, 0x3F, 0]
         bytes += [0x12, 0x34, 0xFF, 0x00, 0x56, 0xFF, 0xD0, 0x78]
         return bytes + [0xFF, 0xD9]
@@ -107,7 +112,9 @@ package func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) as
 }
 
 /// A blocking `tiles` call run off the cooperative pool.
-package func fetch(_ source: some RasterTileSource, _ paths: [TilePath], highResolution: Bool = false) async
+package func fetch(
+    _ source: some RasterTileSource, _ paths: [TilePath], highResolution: Bool = false
+) async
     -> [TilePath: Result<EncodedImage, TileFailure>]
 {
     await timedFetch(source, paths, highResolution: highResolution).results
@@ -115,7 +122,9 @@ package func fetch(_ source: some RasterTileSource, _ paths: [TilePath], highRes
 
 /// A blocking `tiles` call run off the cooperative pool, and how long it took in seconds
 /// (measured around the call itself, not the test's wait to be resumed).
-package func timedFetch(_ source: some RasterTileSource, _ paths: [TilePath], highResolution: Bool = false) async
+package func timedFetch(
+    _ source: some RasterTileSource, _ paths: [TilePath], highResolution: Bool = false
+) async
     -> (results: [TilePath: Result<EncodedImage, TileFailure>], seconds: Double)
 {
     (try? await offPool {
@@ -137,7 +146,9 @@ extension Result where Success == EncodedImage, Failure == TileFailure {
 
 /// `tile_server.py`, next to this file, run with python3 on a free port of 127.0.0.1.
 package final class TileServer: @unchecked Sendable {
-    package static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("tile_server.py").path
+    package static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "tile_server.py"
+    ).path
 
     /// The python3 interpreter itself, found once through `/usr/bin/env python3` (so a
     /// version-manager shim on the PATH runs once, not for every server), or `nil` when
@@ -180,7 +191,8 @@ package final class TileServer: @unchecked Sendable {
             if data.isEmpty { break }
             line += data
         }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        else {
             process.terminate()
             throw MapError(.unavailable, "tile_server.py did not print its port")
         }
@@ -197,17 +209,30 @@ package final class TileServer: @unchecked Sendable {
         package var requests: [String: Int]
         package var total: Int
         package var conditional: Int
-        package var not_modified: Int
-        package var user_agents: [String]
-        package var max_connections: Int
-        package var max_active_requests: Int
+        package var notModified: Int
+        package var userAgents: [String]
+        package var maxConnections: Int
+        package var maxActiveRequests: Int
+
+        /// The server writes its counters in snake case.
+        enum CodingKeys: String, CodingKey {
+            case requests, total, conditional
+            case notModified = "not_modified"
+            case userAgents = "user_agents"
+            case maxConnections = "max_connections"
+            case maxActiveRequests = "max_active_requests"
+        }
     }
 
     package func stats() async throws -> Stats {
         let url = URL(string: "http://127.0.0.1:\(port)/stats")!
         let data: Data = try await withCheckedThrowingContinuation { continuation in
             URLSession.shared.dataTask(with: url) { data, _, error in
-                if let data { continuation.resume(returning: data) } else { continuation.resume(throwing: error ?? URLError(.unknown)) }
+                if let data {
+                    continuation.resume(returning: data)
+                } else {
+                    continuation.resume(throwing: error ?? URLError(.unknown))
+                }
             }.resume()
         }
         return try JSONDecoder().decode(Stats.self, from: data)
@@ -222,8 +247,10 @@ package final class TileServer: @unchecked Sendable {
 }
 
 /// Options for tests: short timeouts and backoff, a private cache.
-package func testOptions(cache: String? = nil, timeout: Double = 1, maxRetries: Int = 2, deadline: Double = 20,
-                 sizeLimit: Int = 1 << 20, offline: Bool = false) -> HTTPTileOptions {
+package func testOptions(
+    cache: String? = nil, timeout: Double = 1, maxRetries: Int = 2, deadline: Double = 20,
+    sizeLimit: Int = 1 << 20, offline: Bool = false
+) -> HTTPTileOptions {
     HTTPTileOptions(
         userAgent: "maprender-tests/1.0 (+https://example.invalid/maprender)", timeout: timeout, maxRetries: maxRetries,
         retryBaseDelay: 0.05, deadline: deadline, usesCache: cache != nil, cachePath: cache,

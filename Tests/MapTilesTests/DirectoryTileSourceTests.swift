@@ -1,11 +1,11 @@
 import Foundation
+import MapErrors
 import MapGeometry
 import MapRenderCore
-import Testing
-import MapErrors
-@testable import MapTiles
 import MapTestSupport
+import Testing
 
+@testable import MapTiles
 
 @Suite struct DirectoryTileSourceTests {
     /// Writes `files` (relative path → bytes) under a fresh folder and returns its path.
@@ -53,7 +53,10 @@ import MapTestSupport
         let source = try DirectoryTileSource(path: root)
         #expect(source.isImagery)  // JPEG tiles
         let results = source.tiles(
-            [TilePath(z: 1, x: 0, y: 0), TilePath(z: 1, x: 1, y: 0), TilePath(z: 1, x: 1, y: 1), TilePath(z: 1, x: 0, y: 1)],
+            [
+                TilePath(z: 1, x: 0, y: 0), TilePath(z: 1, x: 1, y: 0), TilePath(z: 1, x: 1, y: 1),
+                TilePath(z: 1, x: 0, y: 1),
+            ],
             highResolution: false)
         #expect(results[TilePath(z: 1, x: 0, y: 0)]?.image?.encoding == .jpeg)
         #expect(results[TilePath(z: 1, x: 1, y: 0)]?.reason == "not a PNG or JPEG image")
@@ -71,7 +74,8 @@ import MapTestSupport
         let source = try DirectoryTileSource(path: root)
         #expect(source.isTMS)
         #expect(source.attribution == ["© Someone"])
-        #expect(source.tiles([TilePath(z: 2, x: 1, y: 3)], highResolution: false)[TilePath(z: 2, x: 1, y: 3)]?.image != nil)
+        #expect(
+            source.tiles([TilePath(z: 2, x: 1, y: 3)], highResolution: false)[TilePath(z: 2, x: 1, y: 3)]?.image != nil)
     }
 
     @Test func foldersWithoutTilesAreErrors() throws {

@@ -2,12 +2,12 @@ import Dispatch
 import Foundation
 import MapGeometry
 import MapRenderCore
+import MapTestSupport
 import Synchronization
 import Testing
+
 @testable import MapSQLite
 @testable import MapTiles
-import MapTestSupport
-
 
 // Against a real server on 127.0.0.1 (tile_server.py, started and stopped by each test).
 
@@ -23,13 +23,15 @@ struct HTTPTileSourceTests {
         let tiles = Self.row(8)
         let results = await fetch(source, tiles + [tiles[0]])
         #expect(results.count == 8)
-        for tile in tiles { #expect(results[tile]?.image?.pixelWidth == 256, "\(tile): \(results[tile]?.reason ?? "")") }
+        for tile in tiles {
+            #expect(results[tile]?.image?.pixelWidth == 256, "\(tile): \(results[tile]?.reason ?? "")")
+        }
         let stats = try await server.stats()
         #expect(stats.total == 8)
-        #expect(Set(stats.user_agents) == ["maprender-tests/1.0 (+https://example.invalid/maprender)"])
+        #expect(Set(stats.userAgents) == ["maprender-tests/1.0 (+https://example.invalid/maprender)"])
         // OSM tile usage policy: at most 2 connections at once.
-        #expect(stats.max_connections <= 2 && stats.max_active_requests <= 2)
-        #expect(stats.max_active_requests == 2, "the tiles are fetched in parallel")
+        #expect(stats.maxConnections <= 2 && stats.maxActiveRequests <= 2)
+        #expect(stats.maxActiveRequests == 2, "the tiles are fetched in parallel")
     }
 
     @Test func fetchesRetinaTiles() async throws {
@@ -60,9 +62,11 @@ struct HTTPTileSourceTests {
     @Test func rejectsGarbageAndTruncatedBodies() async throws {
         let server = try await TileServer.start()
         defer { server.stop() }
-        let garbage = await fetch(HTTPTileSource(template: server.template("garbage"), options: testOptions()), [Self.tile])
+        let garbage = await fetch(
+            HTTPTileSource(template: server.template("garbage"), options: testOptions()), [Self.tile])
         #expect(garbage[Self.tile]?.reason == "not a PNG or JPEG image")
-        let truncated = await fetch(HTTPTileSource(template: server.template("truncated"), options: testOptions()), [Self.tile])
+        let truncated = await fetch(
+            HTTPTileSource(template: server.template("truncated"), options: testOptions()), [Self.tile])
         #expect(truncated[Self.tile]?.reason == "truncated PNG image")
     }
 
@@ -71,7 +75,8 @@ struct HTTPTileSourceTests {
         defer { server.stop() }
         let moved = await fetch(HTTPTileSource(template: server.template("moved"), options: testOptions()), [Self.tile])
         #expect(moved[Self.tile]?.image?.pixelWidth == 256, "\(moved[Self.tile]?.reason ?? "")")
-        let toFile = await fetch(HTTPTileSource(template: server.template("tofile"), options: testOptions()), [Self.tile])
+        let toFile = await fetch(
+            HTTPTileSource(template: server.template("tofile"), options: testOptions()), [Self.tile])
         #expect(toFile[Self.tile]?.reason?.hasPrefix("bad redirect") == true, "\(toFile[Self.tile]?.reason ?? "")")
         let huge = await fetch(HTTPTileSource(template: server.template("huge"), options: testOptions()), [Self.tile])
         #expect(huge[Self.tile]?.reason == "answer larger than 32 MiB")
@@ -81,7 +86,8 @@ struct HTTPTileSourceTests {
     }
 
     @Test func responseHeadersAreParsedAsRFC9110Fields() {
-        let head = "HTTP/1.1 301 Moved\r\nLocation: /x\r\n\r\nHTTP/1.1 200 OK\r\nCache-Control: max-age=60\r\n"
+        let head =
+            "HTTP/1.1 301 Moved\r\nLocation: /x\r\n\r\nHTTP/1.1 200 OK\r\nCache-Control: max-age=60\r\n"
             + "cache-control: public\r\nETag:  \"v1\" \r\nX-Folded: a\r\n  b\r\nbroken line\r\n\r\n"
         // The client keeps only the final response's head; a leftover status line is skipped.
         let fields = HTTPConnection.fields(of: head)
@@ -95,7 +101,8 @@ struct HTTPTileSourceTests {
     @Test func timeoutsAreBounded() async throws {
         let server = try await TileServer.start(slowSeconds: 2)
         defer { server.stop() }
-        let source = HTTPTileSource(template: server.template("slow"), options: testOptions(timeout: 0.5, maxRetries: 1))
+        let source = HTTPTileSource(
+            template: server.template("slow"), options: testOptions(timeout: 0.5, maxRetries: 1))
         let (results, elapsed) = await timedFetch(source, [Self.tile])
         #expect(results[Self.tile]?.reason == "timed out after 0.5 s (2 attempts)")
         #expect(elapsed < 1.9, "two 0.5 s attempts and a 0.05 s pause took \(elapsed) s")
@@ -154,9 +161,11 @@ struct HTTPTileSourceTests {
         defer { server.stop() }
         let cache = temporaryPath("cache.sqlite")
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: cache + suffix) } }
-        let first = await fetch(HTTPTileSource(template: server.template("tiles"), options: testOptions(cache: cache)), [Self.tile])
+        let first = await fetch(
+            HTTPTileSource(template: server.template("tiles"), options: testOptions(cache: cache)), [Self.tile])
         // A second source (a later run) over the same cache file.
-        let second = await fetch(HTTPTileSource(template: server.template("tiles"), options: testOptions(cache: cache)), [Self.tile])
+        let second = await fetch(
+            HTTPTileSource(template: server.template("tiles"), options: testOptions(cache: cache)), [Self.tile])
         #expect(second[Self.tile]?.image == first[Self.tile]?.image)
         #expect(second[Self.tile]?.image != nil)
         #expect(try await server.stats().total == 1)
@@ -203,7 +212,7 @@ struct HTTPTileSourceTests {
         let second = await fetch(source, [Self.tile])
         #expect(second[Self.tile]?.image == first[Self.tile]?.image && second[Self.tile]?.image != nil)
         let stats = try await server.stats()
-        #expect(stats.total == 2 && stats.conditional == 1 && stats.not_modified == 1)
+        #expect(stats.total == 2 && stats.conditional == 1 && stats.notModified == 1)
     }
 
     @Test func aStaleTileIsBetterThanAnError() async throws {
@@ -225,11 +234,13 @@ struct HTTPTileSourceTests {
         defer { server.stop() }
         let cache = temporaryPath("offline.sqlite")
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: cache + suffix) } }
-        let offline = HTTPTileSource(template: server.template("tiles"), options: testOptions(cache: cache, offline: true))
+        let offline = HTTPTileSource(
+            template: server.template("tiles"), options: testOptions(cache: cache, offline: true))
         #expect(await fetch(offline, [Self.tile])[Self.tile]?.reason == "not in the tile cache (offline)")
         #expect(try await server.stats().total == 0)
 
-        _ = await fetch(HTTPTileSource(template: server.template("tiles"), options: testOptions(cache: cache)), [Self.tile])
+        _ = await fetch(
+            HTTPTileSource(template: server.template("tiles"), options: testOptions(cache: cache)), [Self.tile])
         let results = await fetch(offline, [Self.tile, TilePath(z: 2, x: 0, y: 0)])
         #expect(results[Self.tile]?.image != nil)
         #expect(results[TilePath(z: 2, x: 0, y: 0)]?.reason == "not in the tile cache (offline)")
@@ -242,14 +253,16 @@ struct HTTPTileSourceTests {
         let cache = temporaryPath("small.sqlite")
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: cache + suffix) } }
         let limit = 2_000  // each tile is about 760 bytes: two fit
-        let source = HTTPTileSource(template: server.template("tiles"), options: testOptions(cache: cache, sizeLimit: limit))
+        let source = HTTPTileSource(
+            template: server.template("tiles"), options: testOptions(cache: cache, sizeLimit: limit))
         for batch in stride(from: 0, to: 6, by: 2) {
             let tiles = (batch..<batch + 2).map { TilePath(z: 3, x: $0, y: 1) }
             _ = await fetch(source, tiles)
             let usage = try #require(source.cache).usage()
             #expect(usage.bytes <= limit && usage.tiles <= 2)
         }
-        let offline = HTTPTileSource(template: server.template("tiles"), options: testOptions(cache: cache, offline: true))
+        let offline = HTTPTileSource(
+            template: server.template("tiles"), options: testOptions(cache: cache, offline: true))
         let results = await fetch(offline, (0..<6).map { TilePath(z: 3, x: $0, y: 1) })
         #expect(results.values.filter { $0.image != nil }.count == 2)
         #expect(results[TilePath(z: 3, x: 5, y: 1)]?.image != nil)

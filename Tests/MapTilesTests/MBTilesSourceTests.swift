@@ -1,12 +1,12 @@
 import Foundation
+import MapErrors
 import MapGeometry
 import MapRenderCore
+import MapTestSupport
 import Testing
-import MapErrors
+
 @testable import MapSQLite
 @testable import MapTiles
-import MapTestSupport
-
 
 @Suite struct MBTilesSourceTests {
     /// Tiles of zoom 0–2 told apart by their gray level.
@@ -42,7 +42,8 @@ import MapTestSupport
             at: path,
             metadata: [
                 "name": "Denver", "format": "jpg", "bounds": "-105.3,39.5,-104.6,40.0", "minzoom": "1", "maxzoom": "14",
-                "attribution": #"<a href="https://www.openstreetmap.org/copyright">&copy; OpenStreetMap contributors</a>"#,
+                "attribution":
+                    #"<a href="https://www.openstreetmap.org/copyright">&copy; OpenStreetMap contributors</a>"#,
             ],
             tiles: [TilePath(z: 1, x: 0, y: 0): TestImages.jpeg(width: 512, height: 512)])
         let source = try MBTilesSource(path: path)
@@ -69,7 +70,8 @@ import MapTestSupport
 
         let retina = temporaryPath("retina.mbtiles")
         defer { try? FileManager.default.removeItem(atPath: retina) }
-        try makeMBTiles(at: retina, metadata: ["scale": "2"], tiles: [TilePath(z: 0, x: 0, y: 0): TestImages.png(width: 512)])
+        try makeMBTiles(
+            at: retina, metadata: ["scale": "2"], tiles: [TilePath(z: 0, x: 0, y: 0): TestImages.png(width: 512)])
         #expect(try MBTilesSource(path: retina).tileSize == 256)
     }
 
@@ -107,8 +109,11 @@ import MapTestSupport
             ])
         let source = try MBTilesSource(path: path)
         let results = source.tiles(
-            [TilePath(z: 1, x: 0, y: 0), TilePath(z: 1, x: 1, y: 0), TilePath(z: 1, x: 0, y: 1), TilePath(z: 1, x: 1, y: 1),
-             TilePath(z: 1, x: 5, y: 0)], highResolution: false)
+            [
+                TilePath(z: 1, x: 0, y: 0), TilePath(z: 1, x: 1, y: 0), TilePath(z: 1, x: 0, y: 1),
+                TilePath(z: 1, x: 1, y: 1),
+                TilePath(z: 1, x: 5, y: 0),
+            ], highResolution: false)
         #expect(results.count == 5)
         #expect(results[TilePath(z: 1, x: 0, y: 0)]?.reason == "an HTML or XML page, not a PNG or JPEG image")
         #expect(results[TilePath(z: 1, x: 1, y: 0)]?.reason == "truncated PNG image")
@@ -131,13 +136,18 @@ import MapTestSupport
 
         let random = temporaryPath("random.mbtiles")
         defer { try? FileManager.default.removeItem(atPath: random) }
-        _ = FileManager.default.createFile(atPath: random, contents: Data((0..<8192).map { _ in UInt8.random(in: 0...255) }))
+        _ = FileManager.default.createFile(
+            atPath: random, contents: Data((0..<8192).map { _ in UInt8.random(in: 0...255) }))
         #expect(code(random) == .invalidData)
 
         let foreign = temporaryPath("foreign.mbtiles")
         defer { try? FileManager.default.removeItem(atPath: foreign) }
         try SQLiteDatabase(path: foreign, mode: .readWriteCreate).execute("CREATE TABLE places (name TEXT)")
-        #expect(throws: MapError(.invalidData, "not an MBTiles file (no tiles table)", at: InputLocation(file: foreign), remedy: "give an MBTiles file of raster tiles")) {
+        #expect(
+            throws: MapError(
+                .invalidData, "not an MBTiles file (no tiles table)", at: InputLocation(file: foreign),
+                remedy: "give an MBTiles file of raster tiles")
+        ) {
             try MBTilesSource(path: foreign)
         }
 
@@ -148,14 +158,23 @@ import MapTestSupport
 
         let vector = temporaryPath("vector.mbtiles")
         defer { try? FileManager.default.removeItem(atPath: vector) }
-        try makeMBTiles(at: vector, metadata: ["format": "pbf"], tiles: [TilePath(z: 0, x: 0, y: 0): [0x1F, 0x8B, 8, 0]])
-        #expect(throws: MapError(.invalidData, "holds vector tiles (format pbf), which are not supported", at: InputLocation(file: vector), remedy: "give an MBTiles file of PNG or JPEG raster tiles")) {
+        try makeMBTiles(
+            at: vector, metadata: ["format": "pbf"], tiles: [TilePath(z: 0, x: 0, y: 0): [0x1F, 0x8B, 8, 0]])
+        #expect(
+            throws: MapError(
+                .invalidData, "holds vector tiles (format pbf), which are not supported",
+                at: InputLocation(file: vector), remedy: "give an MBTiles file of PNG or JPEG raster tiles")
+        ) {
             try MBTilesSource(path: vector)
         }
         let unlabelled = temporaryPath("unlabelled.mbtiles")
         defer { try? FileManager.default.removeItem(atPath: unlabelled) }
         try makeMBTiles(at: unlabelled, metadata: [:], tiles: [TilePath(z: 0, x: 0, y: 0): [0x1F, 0x8B, 8, 0]])
-        #expect(throws: MapError(.invalidData, "its first tile is not usable: gzip data (a vector tile?), not a PNG or JPEG image", at: InputLocation(file: unlabelled), remedy: "give an MBTiles file of PNG or JPEG raster tiles")) {
+        #expect(
+            throws: MapError(
+                .invalidData, "its first tile is not usable: gzip data (a vector tile?), not a PNG or JPEG image",
+                at: InputLocation(file: unlabelled), remedy: "give an MBTiles file of PNG or JPEG raster tiles")
+        ) {
             try MBTilesSource(path: unlabelled)
         }
 
@@ -175,9 +194,13 @@ import MapTestSupport
         let options = testOptions()
         let osm = try TileSourceFactory.source(for: "osm", options: options)
         #expect(osm.attribution == ["© OpenStreetMap contributors"])
-        let template = try #require(try TileSourceFactory.source(for: "https://t.example.org/{z}/{x}/{y}.png", options: options) as? HTTPTileSource)
+        let template = try #require(
+            try TileSourceFactory.source(for: "https://t.example.org/{z}/{x}/{y}.png", options: options)
+                as? HTTPTileSource)
         #expect(template.template.template == "https://t.example.org/{z}/{x}/{y}.png")
-        #expect(throws: MapError.self) { try TileSourceFactory.source(for: "ftp://t.example.org/{z}/{x}/{y}.png", options: options) }
+        #expect(throws: MapError.self) {
+            try TileSourceFactory.source(for: "ftp://t.example.org/{z}/{x}/{y}.png", options: options)
+        }
 
         let path = temporaryPath("factory.mbtiles")
         defer { try? FileManager.default.removeItem(atPath: path) }

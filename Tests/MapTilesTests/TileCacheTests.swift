@@ -1,10 +1,10 @@
 import Foundation
 import MapRenderCore
+import MapTestSupport
 import Testing
+
 @testable import MapSQLite
 @testable import MapTiles
-import MapTestSupport
-
 
 /// A clock tests can move, in seconds since 1970.
 final class TestClock: @unchecked Sendable {
@@ -29,11 +29,16 @@ final class TestClock: @unchecked Sendable {
         // Expires relative to the server's Date; an invalid one means already stale.
         #expect(expiry(["expires": "Sun, 06 Nov 1994 09:49:37 GMT", "date": "Sun, 06 Nov 1994 08:49:37 GMT"]) == 3600)
         #expect(expiry(["expires": "0"]) == 0)
-        let noCache = try #require(Freshness.of(headers: ["cache-control": "no-cache", "etag": "\"a\""], now: Self.now))
+        let noCache = try #require(
+            Freshness.of(headers: ["cache-control": "no-cache", "etag": "\"a\""], now: Self.now))
         #expect(noCache.expires == Self.now && noCache.mustRevalidate && noCache.etag == "\"a\"")
-        #expect(Freshness.of(headers: ["cache-control": "max-age=5, must-revalidate"], now: Self.now)?.mustRevalidate == true)
+        #expect(
+            Freshness.of(headers: ["cache-control": "max-age=5, must-revalidate"], now: Self.now)?.mustRevalidate
+                == true)
         // Heuristics: 10% of the age since Last-Modified (at most a week), else a day.
-        #expect(expiry(["last-modified": "Sun, 06 Nov 1994 08:49:37 GMT", "date": "Wed, 16 Nov 1994 08:49:37 GMT"]) == 86_400)
+        #expect(
+            expiry(["last-modified": "Sun, 06 Nov 1994 08:49:37 GMT", "date": "Wed, 16 Nov 1994 08:49:37 GMT"])
+                == 86_400)
         #expect(expiry([:]) == 86_400)
     }
 
@@ -48,15 +53,19 @@ final class TestClock: @unchecked Sendable {
     }
 
     @Test func defaultPathFollowsXDG() {
-        #expect(TileCache.defaultPath(environment: ["XDG_CACHE_HOME": "/var/cache/u", "HOME": "/home/u"])
-            == "/var/cache/u/maprender/tiles.sqlite")
+        #expect(
+            TileCache.defaultPath(environment: ["XDG_CACHE_HOME": "/var/cache/u", "HOME": "/home/u"])
+                == "/var/cache/u/maprender/tiles.sqlite")
         // A relative XDG_CACHE_HOME is invalid and ignored (XDG Base Directory spec).
-        #expect(TileCache.defaultPath(environment: ["XDG_CACHE_HOME": "cache", "HOME": "/home/u"])
-            == "/home/u/.cache/maprender/tiles.sqlite")
+        #expect(
+            TileCache.defaultPath(environment: ["XDG_CACHE_HOME": "cache", "HOME": "/home/u"])
+                == "/home/u/.cache/maprender/tiles.sqlite")
     }
 
     static func entry(_ size: Int, expires: Double = now + 3600) -> TileCache.Entry {
-        TileCache.Entry(data: [UInt8](repeating: 7, count: size), expires: expires, mustRevalidate: false, etag: "\"e\"", lastModified: nil)
+        TileCache.Entry(
+            data: [UInt8](repeating: 7, count: size), expires: expires, mustRevalidate: false, etag: "\"e\"",
+            lastModified: nil)
     }
 
     @Test func storesAndEvictsTheLeastRecentlyUsed() throws {
@@ -91,7 +100,9 @@ final class TestClock: @unchecked Sendable {
     @Test func movesACorruptFileAsideAndStartsAfresh() throws {
         let path = temporaryPath("corrupt.sqlite")
         defer {
-            for suffix in ["", ".corrupt", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            for suffix in ["", ".corrupt", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: path + suffix)
+            }
         }
         let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
         _ = FileManager.default.createFile(atPath: path, contents: garbage)

@@ -1,12 +1,12 @@
 import Foundation
+import MapErrors
 import MapGeometry
 import MapRenderCore
 import MapTestSupport
 import Testing
-import MapErrors
+
 @testable import MapSQLite
 @testable import MapTiles
-
 
 // The embedded world basemap: the shipped resource, the reader's queries, the geometry
 // blob, and the converter (only where python3 and the Natural Earth data are at hand).
@@ -48,7 +48,9 @@ private enum Converter {
 
 /// A rect around a coordinate, `width` × `height` canvas points at `zoom` (XYZ convention:
 /// the world is 256 · 2^zoom points wide).
-private func rect(around coordinate: Coordinate, zoom: Double, width: Double = 800, height: Double = 600)
+private func rect(
+    around coordinate: Coordinate, zoom: Double, width: Double = 800, height: Double = 600
+)
     -> MapRect
 {
     let perPoint = MapSize.world.width / (256 * pow(2, zoom))
@@ -168,9 +170,11 @@ struct WorldBasemapTests {
         let world = MapSize.world.width
         #expect(WorldBasemap.worldPieces(of: MapRect(minX: 10, minY: 0, maxX: 20, maxY: 5)).count == 1)
         let west = WorldBasemap.worldPieces(of: MapRect(minX: -100, minY: -50, maxX: 100, maxY: 5))
-        #expect(west == [
-            MapRect(minX: world - 100, minY: 0, maxX: world, maxY: 5), MapRect(minX: 0, minY: 0, maxX: 100, maxY: 5),
-        ])
+        #expect(
+            west == [
+                MapRect(minX: world - 100, minY: 0, maxX: world, maxY: 5),
+                MapRect(minX: 0, minY: 0, maxX: 100, maxY: 5),
+            ])
         #expect(WorldBasemap.worldPieces(of: MapRect(minX: 0, minY: -10, maxX: 5, maxY: -1)).isEmpty)
     }
 
@@ -202,7 +206,8 @@ struct WorldBasemapTests {
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
         let sources = try #require(json?["features"] as? [[String: Any]])
         let database = try SQLiteDatabase(path: Converter.shipped, mode: .readOnly, immutable: true)
-        let blobs = try database.query("SELECT geometry FROM features WHERE layer = 'lake' AND scale = 110 ORDER BY id") {
+        let blobs = try database.query("SELECT geometry FROM features WHERE layer = 'lake' AND scale = 110 ORDER BY id")
+        {
             $0.blob(at: 0) ?? []
         }
         #expect(blobs.count == sources.count)

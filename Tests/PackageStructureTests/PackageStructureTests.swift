@@ -30,7 +30,8 @@ private func declaredDependencies() throws -> [String: Set<String>] {
     let manifest = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
     var result: [String: Set<String>] = [:]
     // Each `.target(` or `.executableTarget(` call: its name and its dependency list.
-    let calls = manifest.components(separatedBy: ".target(").dropFirst().map { $0 }
+    let calls =
+        manifest.components(separatedBy: ".target(").dropFirst().map { $0 }
         + manifest.components(separatedBy: ".executableTarget(").dropFirst().map { $0 }
     for call in calls {
         let body = call.prefix { $0 != ")" }
@@ -40,7 +41,8 @@ private func declaredDependencies() throws -> [String: Set<String>] {
             let close = body[open...].firstIndex(of: "]")
         {
             for piece in body[body.index(after: open)..<close].split(separator: ",") {
-                let name = piece.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                let name = piece.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(
+                    in: CharacterSet(charactersIn: "\""))
                 if !name.isEmpty { dependencies.insert(name) }
             }
         }
@@ -68,7 +70,9 @@ private func imports(of file: URL) throws -> [String] {
         let words = line.trimmingCharacters(in: .whitespaces).split(separator: " ")
         // `[modifiers] import Module`, nothing after (a line of help text may start with the word).
         guard let index = words.firstIndex(of: "import"), index + 2 == words.count,
-            words[..<index].allSatisfy({ ["public", "package", "internal", "@testable", "@_implementationOnly", "@preconcurrency"].contains($0) })
+            words[..<index].allSatisfy({
+                ["public", "package", "internal", "@testable", "@_implementationOnly", "@preconcurrency"].contains($0)
+            })
         else { return nil }
         return String(words[index + 1])
     }
@@ -79,13 +83,17 @@ struct PackageStructureTests {
     @Test("every source target imports exactly the dependencies Package.swift declares")
     func importsMatchDeclarations() throws {
         let declared = try declaredDependencies()
-        let targets = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Sources").path)
-            .filter { !$0.hasPrefix("C") && !$0.hasPrefix(".") }
+        let targets = try FileManager.default.contentsOfDirectory(
+            atPath: packageRoot.appendingPathComponent("Sources").path
+        )
+        .filter { !$0.hasPrefix("C") && !$0.hasPrefix(".") }
         #expect(targets.count >= 10)
         for target in targets {
             let folder = packageRoot.appendingPathComponent("Sources").appendingPathComponent(target)
             let imported = Set(try swiftFiles(in: folder).flatMap(imports)).subtracting(systemModules)
-            #expect(imported == declared[target] ?? [], "\(target): imports \(imported.sorted()), declares \((declared[target] ?? []).sorted())")
+            #expect(
+                imported == declared[target] ?? [],
+                "\(target): imports \(imported.sorted()), declares \((declared[target] ?? []).sorted())")
         }
     }
 
@@ -113,7 +121,10 @@ struct PackageStructureTests {
         let sources = packageRoot.appendingPathComponent("Sources")
         for target in try FileManager.default.contentsOfDirectory(atPath: sources.path) {
             let lines = try swiftFiles(in: sources.appendingPathComponent(target)).reduce(0) { count, file in
-                count + (try String(contentsOf: file, encoding: .utf8)).split(separator: "\n", omittingEmptySubsequences: false).count
+                count
+                    + (try String(contentsOf: file, encoding: .utf8)).split(
+                        separator: "\n", omittingEmptySubsequences: false
+                    ).count
             }
             #expect(lines <= maximumTargetLines, "\(target) has \(lines) lines")
         }

@@ -92,11 +92,15 @@ struct BashCompletion {
         for context in contexts {
             var actions: [String] = []
             let names = context.options.flatMap(\.names)
-            actions.append("if [[ $cur == -* ]]; then \(function)_words \(Self.quoted(names.joined(separator: " "))); return; fi")
+            actions.append(
+                "if [[ $cur == -* ]]; then \(function)_words \(Self.quoted(names.joined(separator: " "))); return; fi")
             if !context.subcommands.isEmpty {
                 // The root's commands are offered only as the first word.
-                let condition = context.path.isEmpty ? "((COMP_CWORD == 1)) && " : "((COMP_CWORD == \(context.path.count + 1))) && "
-                actions.append("\(condition)\(function)_words \(Self.quoted(context.subcommands.map(\.name).joined(separator: " ")))")
+                let condition =
+                    context.path.isEmpty ? "((COMP_CWORD == 1)) && " : "((COMP_CWORD == \(context.path.count + 1))) && "
+                actions.append(
+                    "\(condition)\(function)_words \(Self.quoted(context.subcommands.map(\.name).joined(separator: " ")))"
+                )
             }
             for operand in context.operands {
                 actions.append(command(for: operand.completion.resolved(in: root)))
@@ -109,7 +113,9 @@ struct BashCompletion {
 
     /// The names of options that take a value, with what completes them in which
     /// commands: names that complete alike everywhere share an entry.
-    private func valueCases(_ contexts: [CompletionContext]) -> [(names: [String], completions: [(completion: ValueCompletion, paths: [String])])] {
+    private func valueCases(
+        _ contexts: [CompletionContext]
+    ) -> [(names: [String], completions: [(completion: ValueCompletion, paths: [String])])] {
         var byName: [(name: String, completions: [(completion: ValueCompletion, paths: [String])])] = []
         for context in contexts {
             for option in context.options where option.takesValue {

@@ -55,7 +55,9 @@ struct FishCompletion {
             lines.append("# " + ([name] + context.path).joined(separator: " "))
             for command in context.subcommands {
                 let first = "\(function)_first_after \(Self.quoted(context.key)) \(context.path.count + 1)"
-                lines.append("complete -c \(name) -n \(Self.quoted(first)) -a \(Self.quoted(command.name)) -d \(Self.quoted(command.summary))")
+                lines.append(
+                    "complete -c \(name) -n \(Self.quoted(first)) -a \(Self.quoted(command.name)) -d \(Self.quoted(command.summary))"
+                )
             }
             for option in context.options {
                 var line = "complete -c \(name) -n \(Self.quoted(condition))"
@@ -78,7 +80,9 @@ struct FishCompletion {
         var sources: [String] = []
         if !completion.choices.isEmpty { sources.append(completion.choices.joined(separator: " ")) }
         if let extensions = completion.fileExtensions {
-            if extensions.isEmpty { return " -F" + (sources.isEmpty ? "" : " -a \(Self.quoted(sources.joined(separator: " ")))") }
+            if extensions.isEmpty {
+                return " -F" + (sources.isEmpty ? "" : " -a \(Self.quoted(sources.joined(separator: " ")))")
+            }
             sources += extensions.map { "(__fish_complete_suffix .\($0))" }
         } else if completion.includesDirectories {
             sources.append("(__fish_complete_directories (commandline -ct))")

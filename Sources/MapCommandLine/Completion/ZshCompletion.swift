@@ -27,7 +27,8 @@ struct ZshCompletion {
             var specs = context.options.flatMap(optionSpecs)
             for operand in context.operands {
                 let repeated = operand.name.hasSuffix("…") ? "*" : "1"
-                specs.append(Self.quoted("\(repeated):\(Self.message(operand.name)):\(action(for: operand.completion))"))
+                specs.append(
+                    Self.quoted("\(repeated):\(Self.message(operand.name)):\(action(for: operand.completion))"))
             }
             lines += specs.map { "    \($0) \\" }
             lines.append("    && return 0")
@@ -60,7 +61,8 @@ struct ZshCompletion {
             ]
             for subcommand in command.subcommands {
                 lines.append(
-                    "        (\(subcommand.name)) shift 2 words; (( CURRENT -= 2 )); \(function)_\(command.name)_\(subcommand.name.replacingDashes()) ;;")
+                    "        (\(subcommand.name)) shift 2 words; (( CURRENT -= 2 )); \(function)_\(command.name)_\(subcommand.name.replacingDashes()) ;;"
+                )
             }
             lines += ["      esac", "      ;;"]
         }
@@ -80,7 +82,8 @@ struct ZshCompletion {
 
     /// The `_arguments` specs of an option, one per name: `'*--pin=[help]:LAT,LON: '`.
     private func optionSpecs(_ option: OptionSpec) -> [String] {
-        let exclusion = option.names.count > 1 && option.kind != .repeatable ? "(\(option.names.joined(separator: " ")))" : ""
+        let exclusion =
+            option.names.count > 1 && option.kind != .repeatable ? "(\(option.names.joined(separator: " ")))" : ""
         let repeated = option.kind == .repeatable ? "*" : ""
         return option.names.map { name in
             var spec = exclusion + repeated + name
@@ -100,7 +103,11 @@ struct ZshCompletion {
         var parts: [String] = []
         if !completion.choices.isEmpty { parts.append("choices:word:(\(completion.choices.joined(separator: " ")))") }
         if let extensions = completion.fileExtensions {
-            let pattern = extensions.isEmpty ? "" : extensions.count == 1 ? " -g \"*.\(extensions[0])\"" : " -g \"*.(\(extensions.joined(separator: "|")))\""
+            let pattern =
+                extensions.isEmpty
+                ? ""
+                : extensions.count == 1
+                    ? " -g \"*.\(extensions[0])\"" : " -g \"*.(\(extensions.joined(separator: "|")))\""
             parts.append("files:file:_files\(pattern)")
         } else if completion.includesDirectories {
             parts.append("directories:folder:_files -/")

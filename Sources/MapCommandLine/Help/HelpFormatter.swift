@@ -20,15 +20,19 @@ public struct HelpFormatter: Sendable {
         blocks.append(["USAGE"] + command.usageLines.map(usageLine))
         for paragraph in command.description {
             let isVerbatim = paragraph.hasPrefix(" ")
-            blocks.append(isVerbatim ? paragraph.split(separator: "\n").map(String.init) : TextWrapping.lines(paragraph, width: width))
+            blocks.append(
+                isVerbatim
+                    ? paragraph.split(separator: "\n").map(String.init) : TextWrapping.lines(paragraph, width: width))
         }
         if !command.subcommands.isEmpty {
             let names = command.subcommands.map { $0.name }
             let column = (names.map(\.count).max() ?? 0) + 4
-            blocks.append(["COMMANDS"] + command.subcommands.flatMap { entry("  " + $0.name, $0.summary, column: column + 2) })
+            blocks.append(
+                ["COMMANDS"] + command.subcommands.flatMap { entry("  " + $0.name, $0.summary, column: column + 2) })
         }
         if !command.operands.isEmpty {
-            blocks.append(["ARGUMENTS"] + command.operands.flatMap { entry("  " + $0.name, $0.help, column: descriptionColumn) })
+            blocks.append(
+                ["ARGUMENTS"] + command.operands.flatMap { entry("  " + $0.name, $0.help, column: descriptionColumn) })
         }
         var section: OptionSection?
         var lines: [String] = []
@@ -42,10 +46,12 @@ public struct HelpFormatter: Sendable {
         }
         if !lines.isEmpty { blocks.append(lines) }
         if let forwarding = command.forwarding {
-            blocks.append([forwarding.heading] + TextWrapping.lines(forwarding.helpText, width: width - 2).map { "  " + $0 })
+            blocks.append(
+                [forwarding.heading] + TextWrapping.lines(forwarding.helpText, width: width - 2).map { "  " + $0 })
         }
         if command.isRoot, !program.exitStatuses.isEmpty {
-            blocks.append(["EXIT STATUS"] + program.exitStatuses.flatMap { entry("  \($0.code)", $0.meaning, column: 8) })
+            blocks.append(
+                ["EXIT STATUS"] + program.exitStatuses.flatMap { entry("  \($0.code)", $0.meaning, column: 8) })
         }
         let examples = command.examples + (command.isRoot ? [] : command.subcommands.flatMap(\.examples))
         if !examples.isEmpty {
@@ -66,7 +72,8 @@ public struct HelpFormatter: Sendable {
     /// A usage line: the program's name and the form, or a continuation line (it starts
     /// with a space) lined up under the form.
     private func usageLine(_ line: String) -> String {
-        line.hasPrefix(" ") ? "  " + String(repeating: " ", count: program.name.count + 1) + line : "  \(program.name) " + line
+        line.hasPrefix(" ")
+            ? "  " + String(repeating: " ", count: program.name.count + 1) + line : "  \(program.name) " + line
     }
 
     /// `term` with `description` wrapped beside it from `column`, or below it when the

@@ -36,8 +36,10 @@ public struct ManPage: Sendable {
     public var text: String {
         let root = program.root
         var page = RoffPage()
-        page.comment("\(program.name)(1): made by '\(generatingCommand)' from the command table; edit the table, not this page.")
-        page.request("TH \(program.name.uppercased()) 1 \(date) \"\(program.name) \(program.version)\" \"User Commands\"")
+        page.comment(
+            "\(program.name)(1): made by '\(generatingCommand)' from the command table; edit the table, not this page.")
+        page.request(
+            "TH \(program.name.uppercased()) 1 \(date) \"\(program.name) \(program.version)\" \"User Commands\"")
         page.heading("NAME")
         page.line(Roff.escaped(program.name) + " \\- " + Roff.escaped(root.summary))
         page.heading("SYNOPSIS")
@@ -68,9 +70,10 @@ public struct ManPage: Sendable {
             for entry in section.entries { page.tagged(entry.tag, entry.text) }
         }
         page.heading("EXAMPLES")
-        page.preformatted(root.allCommands.flatMap(\.examples).reduce(into: [String]()) { list, example in
-            if !list.contains(example) { list.append(example) }
-        }.map { "\(program.name) " + $0 })
+        page.preformatted(
+            root.allCommands.flatMap(\.examples).reduce(into: [String]()) { list, example in
+                if !list.contains(example) { list.append(example) }
+            }.map { "\(program.name) " + $0 })
         if let seeAlso {
             page.heading("SEE ALSO")
             page.line(seeAlso)
@@ -80,7 +83,10 @@ public struct ManPage: Sendable {
 
     /// A command's usage, description, operands and options; options it shares in full
     /// with a command already described are referred to, not repeated.
-    private func describe(_ command: CommandSpec, on page: inout RoffPage, described: inout [(command: CommandSpec, options: [OptionSpec])]) {
+    private func describe(
+        _ command: CommandSpec, on page: inout RoffPage,
+        described: inout [(command: CommandSpec, options: [OptionSpec])]
+    ) {
         page.paragraph(Roff.escaped(command.summary.prefix(1).uppercased() + command.summary.dropFirst()) + ".")
         let continuation = String(repeating: " ", count: program.name.count + 1)
         page.preformatted(command.usageLines.map { $0.hasPrefix(" ") ? continuation + $0 : "\(program.name) " + $0 })

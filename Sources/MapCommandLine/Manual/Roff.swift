@@ -14,12 +14,16 @@ public enum Roff {
         for character in text {
             switch character {
             case "\\": result += "\\e"
-            case "-" where allDashes || previous == " " || previous == "-" || previous == "(" || previous == "[" || previous == "|" || previous == "'":
+            case "-"
+            where allDashes || previous == " " || previous == "-" || previous == "(" || previous == "["
+                || previous == "|" || previous == "'":
                 result += "\\-"
             case _ where character.unicodeScalars.contains(where: { !$0.isASCII }):
                 for scalar in character.unicodeScalars {
                     let hex = String(scalar.value, radix: 16, uppercase: true)
-                    result += scalar.isASCII ? String(scalar) : "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+                    result +=
+                        scalar.isASCII
+                        ? String(scalar) : "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
                 }
             default: result.append(character)
             }

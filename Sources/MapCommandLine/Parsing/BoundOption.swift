@@ -31,7 +31,9 @@ public struct BoundOption<Target>: Sendable {
         _ names: String..., valueName: String, section: OptionSection, completion: ValueCompletion = .nothing,
         help: String, action: @escaping Action
     ) -> BoundOption {
-        BoundOption(OptionSpec(names, valueName: valueName, kind: .value, section: section, completion: completion, help: help), action: action)
+        BoundOption(
+            OptionSpec(names, valueName: valueName, kind: .value, section: section, completion: completion, help: help),
+            action: action)
     }
 
     /// An option that may be given any number of times, each occurrence adding one value.
@@ -40,7 +42,8 @@ public struct BoundOption<Target>: Sendable {
         help: String, action: @escaping Action
     ) -> BoundOption {
         BoundOption(
-            OptionSpec(names, valueName: valueName, kind: .repeatable, section: section, completion: completion, help: help),
+            OptionSpec(
+                names, valueName: valueName, kind: .repeatable, section: section, completion: completion, help: help),
             action: action)
     }
 

@@ -81,7 +81,8 @@ public struct OptionTable<Target>: Sendable {
         let help = [programName, command, "--help"].compactMap { $0 }.joined(separator: " ")
         return MapError(
             .invalidRequest,
-            "unknown option '\(word)'\(context)" + DidYouMean.hint(DidYouMean.option(for: word, among: names + OptionSpec.help.names)),
+            "unknown option '\(word)'\(context)"
+                + DidYouMean.hint(DidYouMean.option(for: word, among: names + OptionSpec.help.names)),
             remedy: "see '\(help)'")
     }
 }

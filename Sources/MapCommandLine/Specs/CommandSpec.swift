@@ -99,7 +99,9 @@ public struct CommandSpec: Sendable {
     }
 
     /// Options in section order, keeping the declared order within each section.
-    private static func sortedBySection(_ options: [(option: OptionSpec, takenBy: [String])]) -> [(option: OptionSpec, takenBy: [String])] {
+    private static func sortedBySection(
+        _ options: [(option: OptionSpec, takenBy: [String])]
+    ) -> [(option: OptionSpec, takenBy: [String])] {
         options.enumerated().sorted { a, b in
             (a.element.option.section, a.offset) < (b.element.option.section, b.offset)
         }.map(\.element)

@@ -42,7 +42,8 @@ public struct ProgramSpec: Sendable {
         }
         guard let command = parent.subcommand(named: word) else {
             throw MapError(
-                .invalidRequest, "unknown \(path) subcommand '\(word)'" + DidYouMean.hint(DidYouMean.word(for: word, among: names)),
+                .invalidRequest,
+                "unknown \(path) subcommand '\(word)'" + DidYouMean.hint(DidYouMean.word(for: word, among: names)),
                 remedy: "see '\(invocation(of: parent)) --help'")
         }
         return command

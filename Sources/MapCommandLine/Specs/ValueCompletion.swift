@@ -57,7 +57,9 @@ public struct ValueCompletion: Sendable, Equatable {
     }
 
     /// Whether there is nothing to offer.
-    public var isEmpty: Bool { choices.isEmpty && fileExtensions == nil && !includesDirectories && !includesCommandNames }
+    public var isEmpty: Bool {
+        choices.isEmpty && fileExtensions == nil && !includesDirectories && !includesCommandNames
+    }
 
     /// The same completion with the command names (`help COMMAND`) written out as
     /// choices, taken from `root`.

@@ -1,8 +1,8 @@
 import Foundation
-public import MapGeometry
-import MapRenderCore
 public import MapErrors
 import MapFormats
+public import MapGeometry
+import MapRenderCore
 import MapTiles
 
 /// The best match a geocoder found for an address.
@@ -65,7 +65,8 @@ public struct ForwardGeocoder: Sendable {
     ///
     /// - Throws: `MapError` `.invalidRequest` unless `endpoint` is an http or https URL with a host.
     public init(endpoint: String) throws(MapError) {
-        guard let url = URL(string: endpoint), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+        guard let url = URL(string: endpoint), let scheme = url.scheme?.lowercased(),
+            ["http", "https"].contains(scheme),
             url.host?.isEmpty == false
         else {
             throw MapError(
@@ -94,7 +95,8 @@ public struct ForwardGeocoder: Sendable {
         let (bytes, status) = try fetch(url)
         guard (200..<300).contains(status) else {
             throw MapError(
-                .unavailable, "the geocoder answered HTTP \(status) for '\(address)'", at: InputLocation(file: endpoint.absoluteString),
+                .unavailable, "the geocoder answered HTTP \(status) for '\(address)'",
+                at: InputLocation(file: endpoint.absoluteString),
                 remedy: status == 403 || status == 429
                     ? "the service refuses or limits requests; wait, or run your own Nominatim"
                     : "check the --geocoder URL and try again later")
@@ -117,11 +119,13 @@ public struct ForwardGeocoder: Sendable {
             return (response.body, response.status)
         case .failure(.timedOut):
             throw MapError(
-                .unavailable, "the geocoder did not answer within \(timeout.decimalString(places: 0)) s", at: InputLocation(file: endpoint.absoluteString),
+                .unavailable, "the geocoder did not answer within \(timeout.decimalString(places: 0)) s",
+                at: InputLocation(file: endpoint.absoluteString),
                 remedy: "check the geocoder's URL and the network, and try again")
         case .failure(let failure):
             throw MapError(
-                .unavailable, "cannot reach the geocoder (\(failure.reason))", at: InputLocation(file: endpoint.absoluteString),
+                .unavailable, "cannot reach the geocoder (\(failure.reason))",
+                at: InputLocation(file: endpoint.absoluteString),
                 remedy: "check the geocoder's URL and the network, or give the coordinates instead")
         }
     }
@@ -153,12 +157,14 @@ public struct ForwardGeocoder: Sendable {
             document = try JSONDocument(parsing: bytes, fileName: "the geocoder's answer")
         } catch {
             throw MapError(
-                .unavailable, "the geocoder's answer is not JSON (\(error.locatedMessage))", at: InputLocation(file: source),
+                .unavailable, "the geocoder's answer is not JSON (\(error.locatedMessage))",
+                at: InputLocation(file: source),
                 remedy: "check that the geocoder is a Nominatim-compatible service")
         }
         guard let matches = document.root.elements else {
             throw MapError(
-                .unavailable, "the geocoder's answer is \(document.root.kindDescription), not an array of matches", at: InputLocation(file: source),
+                .unavailable, "the geocoder's answer is \(document.root.kindDescription), not an array of matches",
+                at: InputLocation(file: source),
                 remedy: "check that the geocoder is a Nominatim-compatible service")
         }
         guard let match = matches.first else {
@@ -169,7 +175,8 @@ public struct ForwardGeocoder: Sendable {
         // Nominatim writes the numbers as strings; accept plain numbers too.
         func degrees(_ key: String, limit: Double) throws(MapError) -> Double {
             let node = match[key]
-            guard let value = node?.number ?? node?.string.flatMap(Double.init), value.isFinite, abs(value) <= limit else {
+            guard let value = node?.number ?? node?.string.flatMap(Double.init), value.isFinite, abs(value) <= limit
+            else {
                 throw MapError(
                     .unavailable, "the geocoder's match has no valid \"\(key)\"", at: InputLocation(file: source),
                     remedy: "check that the geocoder is a Nominatim-compatible service")
@@ -182,7 +189,8 @@ public struct ForwardGeocoder: Sendable {
             keys.lazy.compactMap { parts?[$0]?.string }.first { !$0.isEmpty }
         }
         // House number before the road, the US and UK order of the addresses the app stores.
-        let street = [part("house_number"), part("road", "pedestrian", "footway")].compactMap { $0 }.joined(separator: " ")
+        let street = [part("house_number"), part("road", "pedestrian", "footway")].compactMap { $0 }.joined(
+            separator: " ")
         return ForwardGeocodeResult(
             coordinate: coordinate, displayName: match["display_name"]?.string ?? address,
             street: street.isEmpty ? nil : street, city: part("city", "town", "village", "hamlet", "municipality"),

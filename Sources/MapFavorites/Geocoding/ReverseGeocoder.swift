@@ -1,7 +1,7 @@
 import Foundation
+public import MapErrors
 public import MapGeometry
 import MapRenderCore
-public import MapErrors
 import MapSQLite
 import MapTiles
 
@@ -118,7 +118,8 @@ public struct ReverseGeocoder: Sendable {
             let point = MapPoint(coordinate)
             let tolerance = coastalTolerance * MapPoint.mapPointsPerMeter(atLatitude: coordinate.latitude)
             var result = ReverseGeocodeResult()
-            if let country = try region(containing: point, table: "countries", tolerance: tolerance, database, polygons) {
+            if let country = try region(containing: point, table: "countries", tolerance: tolerance, database, polygons)
+            {
                 result.country = country.name
                 result.countryCode = country.detail
                 result.region = try region(
@@ -175,7 +176,9 @@ public struct ReverseGeocoder: Sendable {
                     do {
                         rings = try GeometryBlob.decode(row.blob(at: 2) ?? [])
                     } catch {
-                        throw MapError(.invalidData, "\(table) row \(id) has a damaged geometry (\(error))", at: InputLocation(file: path))
+                        throw MapError(
+                            .invalidData, "\(table) row \(id) has a damaged geometry (\(error))",
+                            at: InputLocation(file: path))
                     }
                     return Region(name: row.text(at: 0) ?? "", detail: row.text(at: 1), rings: rings)
                 }.first
@@ -198,14 +201,19 @@ public struct ReverseGeocoder: Sendable {
             "SELECT name, x, y FROM labels WHERE scale = 50 AND kind IN ('city', 'capital') ORDER BY id"
         ) { row in
             let location = MapPoint(x: row.double(at: 1), y: row.double(at: 2))
-            return (name: row.text(at: 0) ?? "", location: location, distance: coordinate.greatCircleDistance(to: location.coordinate))
+            return (
+                name: row.text(at: 0) ?? "", location: location,
+                distance: coordinate.greatCircleDistance(to: location.coordinate)
+            )
         }.sorted { $0.distance < $1.distance }
         guard let nearest = places.first else { return nil }
         if let country {
             for place in places.prefix(50) {
                 // Cities on a coast may sit just outside a generalised outline: same tolerance.
-                let tolerance = coastalTolerance * MapPoint.mapPointsPerMeter(atLatitude: place.location.coordinate.latitude)
-                let own = try region(containing: place.location, table: "countries", tolerance: tolerance, database, cache)
+                let tolerance =
+                    coastalTolerance * MapPoint.mapPointsPerMeter(atLatitude: place.location.coordinate.latitude)
+                let own = try region(
+                    containing: place.location, table: "countries", tolerance: tolerance, database, cache)
                 if own?.name == country { return (place.name, place.distance) }
             }
         }
@@ -241,7 +249,9 @@ public struct ReverseGeocoder: Sendable {
             for vertex in ring {
                 let dx = vertex.x - previous.x, dy = vertex.y - previous.y
                 let length = dx * dx + dy * dy
-                let t = length > 0 ? min(max(((point.x - previous.x) * dx + (point.y - previous.y) * dy) / length, 0), 1) : 0
+                let t =
+                    length > 0
+                    ? min(max(((point.x - previous.x) * dx + (point.y - previous.y) * dy) / length, 0), 1) : 0
                 let x = previous.x + t * dx - point.x, y = previous.y + t * dy - point.y
                 best = min(best, x * x + y * y)
                 previous = vertex

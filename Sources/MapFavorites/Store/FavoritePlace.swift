@@ -1,7 +1,7 @@
 import Foundation
+public import MapErrors
 public import MapGeometry
 public import MapRenderCore
-public import MapErrors
 
 /// One favorite with every field the native schema stores (DESIGN.md §3), as
 /// `maprender places` lists, adds, imports and exports it.
@@ -97,7 +97,9 @@ public struct FavoritePlace: Hashable, Sendable {
         }
         var copy = self
         guard let name = clean(name) else {
-            throw MapError(.invalidData, "\(prefix)the place has no name", remedy: "give every place a name (it is the callout title)")
+            throw MapError(
+                .invalidData, "\(prefix)the place has no name",
+                remedy: "give every place a name (it is the callout title)")
         }
         copy.name = name
         copy.street = clean(street)

@@ -27,7 +27,9 @@ enum FavoritesFile {
     private static func checkReadable(_ path: String) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw MapError(.missingInput, "no such file", at: InputLocation(file: path), remedy: "check the path of the favorites database")
+            throw MapError(
+                .missingInput, "no such file", at: InputLocation(file: path),
+                remedy: "check the path of the favorites database")
         }
         if isDirectory.boolValue {
             throw MapError(
@@ -35,7 +37,9 @@ enum FavoritesFile {
                 remedy: "give the path of the database file")
         }
         guard FileManager.default.isReadableFile(atPath: path) else {
-            throw MapError(.missingInput, "cannot be read (permission denied)", at: InputLocation(file: path), remedy: "check the file's permissions")
+            throw MapError(
+                .missingInput, "cannot be read (permission denied)", at: InputLocation(file: path),
+                remedy: "check the file's permissions")
         }
     }
 

@@ -48,7 +48,8 @@ struct FavoritesLayout {
         } else {
             let found = tables.isEmpty ? "found no tables" : "found: " + tables.joined(separator: ", ")
             throw MapError(
-                .invalidData, "no favorites table (expected 'places' or 'ZFAVORITEPLACE'; \(found))", at: InputLocation(file: path),
+                .invalidData, "no favorites table (expected 'places' or 'ZFAVORITEPLACE'; \(found))",
+                at: InputLocation(file: path),
                 remedy: "give a database made by 'maprender places add' or 'maprender places"
                     + " import', or a Core Data store exported from the app")
         }
@@ -70,7 +71,8 @@ struct FavoritesLayout {
         guard missing.isEmpty else {
             let list = missing.map { "'\($0)'" }.joined(separator: ", ")
             throw MapError(
-                .invalidData, "table \(table) has no \(missing.count == 1 ? "column" : "columns") \(list)", at: InputLocation(file: path),
+                .invalidData, "table \(table) has no \(missing.count == 1 ? "column" : "columns") \(list)",
+                at: InputLocation(file: path),
                 remedy: "the \(table) table needs the columns \(required.joined(separator: ", "))")
         }
         return FavoritesLayout(kind: kind, table: table, columns: columns)

@@ -1,7 +1,7 @@
 import Foundation
+import MapErrors
 import MapGeometry
 import MapRenderCore
-import MapErrors
 import MapSQLite
 
 /// The one reader of favorites rows, for the native table and the Core Data store alike:
@@ -49,7 +49,8 @@ struct FavoritesRowReader {
         let quoted = { (column: FavoritesColumn) in layout.name(of: column).map(SQLiteDatabase.quotedIdentifier) }
         let fields = FavoritesColumn.allCases.map { quoted($0) ?? "NULL" }
         let key = quoted(.id) ?? "rowid"
-        var sql = "SELECT \(fields.joined(separator: ", ")), rowid FROM \(SQLiteDatabase.quotedIdentifier(layout.table))"
+        var sql =
+            "SELECT \(fields.joined(separator: ", ")), rowid FROM \(SQLiteDatabase.quotedIdentifier(layout.table))"
         var parameters: [SQLiteValue] = []
         switch selection {
         case .all:

@@ -39,7 +39,8 @@ enum FavoritesSchema {
         }
         guard version >= 0 else {
             throw MapError(
-                .invalidData, "favorites schema version \(version) is not valid", at: InputLocation(file: database.path),
+                .invalidData, "favorites schema version \(version) is not valid",
+                at: InputLocation(file: database.path),
                 remedy: "give a database made by 'maprender places add' or 'places import'")
         }
         var version = version

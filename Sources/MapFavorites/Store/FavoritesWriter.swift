@@ -1,6 +1,6 @@
 import Foundation
-import MapRenderCore
 public import MapErrors
+import MapRenderCore
 import MapSQLite
 
 /// Changes a favorites database for `maprender places` (DESIGN.md §3). It writes; reading
@@ -66,7 +66,8 @@ public struct FavoritesWriter: Sendable {
             let names = goingNext.prefix(3).map { labels?[$0.offset] ?? "'\($0.element.name)'" }
             let more = goingNext.count > 3 ? ", …" : ""
             throw MapError(
-                .invalidData, "\(goingNext.count) places are marked going next (\(names.joined(separator: ", "))\(more))",
+                .invalidData,
+                "\(goingNext.count) places are marked going next (\(names.joined(separator: ", "))\(more))",
                 remedy: "mark at most one place as the one you are going to next")
         }
         return try write { database in
@@ -95,7 +96,9 @@ public struct FavoritesWriter: Sendable {
         var checked = [FavoritePlace]()
         for place in places {
             guard place.id != nil else {
-                throw MapError(.invalidData, "'\(place.name)' has no id to update", at: InputLocation(file: path), remedy: "report this as a bug")
+                throw MapError(
+                    .invalidData, "'\(place.name)' has no id to update", at: InputLocation(file: path),
+                    remedy: "report this as a bug")
             }
             checked.append(try place.validated())
         }
@@ -154,7 +157,8 @@ public struct FavoritesWriter: Sendable {
 
     /// The selected rows of the native table, read by the one row reader inside the write
     /// transaction.
-    private func rows(in database: SQLiteDatabase, _ selection: FavoritesRowReader.Selection) throws -> [FavoritePlace] {
+    private func rows(in database: SQLiteDatabase, _ selection: FavoritesRowReader.Selection) throws -> [FavoritePlace]
+    {
         try FavoritesRowReader(layout: try FavoritesLayout.find(in: database, path: path), path: path)
             .read(from: database, selection)
     }
@@ -198,7 +202,9 @@ public struct FavoritesWriter: Sendable {
             var failure = FavoritesWriter.mapError(error, path: path)
             if !existed {
                 // The connection is closed (released above), so nothing holds the file.
-                for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+                for suffix in ["", "-journal", "-wal", "-shm"] {
+                    try? FileManager.default.removeItem(atPath: path + suffix)
+                }
                 // SQLite says "cannot open" when it cannot create: for an output that is 73.
                 if failure.kind == .missingInput { failure.kind = .cannotCreate }
             }
@@ -214,13 +220,18 @@ public struct FavoritesWriter: Sendable {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             let folder = (path as NSString).deletingLastPathComponent
             let parent = folder.isEmpty ? "." : folder
-            guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw MapError(.cannotCreate, "cannot create the database: no folder \(parent)", at: InputLocation(file: path), remedy: "create the folder first")
+            guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue
+            else {
+                throw MapError(
+                    .cannotCreate, "cannot create the database: no folder \(parent)", at: InputLocation(file: path),
+                    remedy: "create the folder first")
             }
             return false
         }
         if isDirectory.boolValue {
-            throw MapError(.cannotCreate, "is a folder, not a favorites database", at: InputLocation(file: path), remedy: "give the path of a database file")
+            throw MapError(
+                .cannotCreate, "is a folder, not a favorites database", at: InputLocation(file: path),
+                remedy: "give the path of a database file")
         }
         let tables: Set<String> = try converting {
             Set(try FavoritesFile.openReadOnly(path, busyTimeout: busyTimeout).tableNames().map { $0.lowercased() })
@@ -234,7 +245,8 @@ public struct FavoritesWriter: Sendable {
     /// The error for any attempt to change a Core Data store.
     static func coreDataRefusal(_ path: String) -> MapError {
         MapError(
-            .invalidRequest, "is a Core Data store exported from the iOS app; maprender reads it but never writes it", at: InputLocation(file: path),
+            .invalidRequest, "is a Core Data store exported from the iOS app; maprender reads it but never writes it",
+            at: InputLocation(file: path),
             remedy: "export it with 'maprender places export' and import into a new database")
     }
 
@@ -245,7 +257,8 @@ public struct FavoritesWriter: Sendable {
         let problems = try database.query("PRAGMA quick_check(1)") { $0.text(at: 0) ?? "" }
         guard problems == ["ok"] else {
             throw MapError(
-                .invalidData, "damaged SQLite database (\(problems.first ?? "quick_check failed"))", at: InputLocation(file: path),
+                .invalidData, "damaged SQLite database (\(problems.first ?? "quick_check failed"))",
+                at: InputLocation(file: path),
                 remedy: "restore the file from a backup, or try the sqlite3 shell's .recover")
         }
     }
@@ -264,7 +277,8 @@ public struct FavoritesWriter: Sendable {
             try FavoritesSchema.create(database)
         } else {
             throw MapError(
-                .invalidData, "not a favorites database (no places table; found: \(tables.joined(separator: ", ")))", at: InputLocation(file: path),
+                .invalidData, "not a favorites database (no places table; found: \(tables.joined(separator: ", ")))",
+                at: InputLocation(file: path),
                 remedy: "give a database made by 'maprender places add', or a new file name")
         }
     }
@@ -272,7 +286,8 @@ public struct FavoritesWriter: Sendable {
     private func notFound(_ what: String, _ database: SQLiteDatabase) -> MapError {
         let count = (try? database.query("SELECT count(*) FROM places") { $0.int64(at: 0) }.first) ?? nil
         return MapError(
-            .invalidData, "\(what) (the database holds \(count ?? 0) place\(count == 1 ? "" : "s"))", at: InputLocation(file: path),
+            .invalidData, "\(what) (the database holds \(count ?? 0) place\(count == 1 ? "" : "s"))",
+            at: InputLocation(file: path),
             remedy: "see 'maprender places list --db \(path)'")
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-public import MapRenderCore
 public import MapErrors
+public import MapRenderCore
 import MapSQLite
 
 /// The favorites database, read: the places a user stored, for `--places` and for every

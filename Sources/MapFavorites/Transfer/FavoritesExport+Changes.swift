@@ -1,5 +1,5 @@
-public import MapRenderCore
 import MapFormats
+public import MapRenderCore
 import MapXML
 
 extension FavoritesExport {

@@ -1,7 +1,7 @@
 import Foundation
+import MapFormats
 import MapGeometry
 import MapRenderCore
-import MapFormats
 import MapXML
 
 /// The file formats favorites are exported to and imported from.
@@ -65,24 +65,29 @@ public enum FavoritesExport {
         let features = places.map { place in
             var feature: [(String, JSONValue)] = [("type", .string("Feature"))]
             if let id = place.id { feature.append(("id", .number(Double(id)))) }
-            feature.append((
-                "geometry",
-                .object([
-                    ("type", .string("Point")),
-                    // RFC 7946 §3.1.1: longitude first.
-                    ("coordinates", .array([.number(place.coordinate.longitude), .number(place.coordinate.latitude)])),
-                ])
-            ))
-            feature.append((
-                "properties",
-                .object([
-                    ("title", .string(place.name)), ("description", text(place.addressLine)),
-                    ("street", text(place.street)), ("city", text(place.city)), ("state", text(place.state)),
-                    ("postal", text(place.postal)), ("marker-color", text(place.pinColor)),
-                    ("display_radius", place.radius.map(JSONValue.number) ?? .null),
-                    ("display_proximity", .bool(place.showsProximity)), ("going_next", .bool(place.isGoingNext)),
-                ])
-            ))
+            feature.append(
+                (
+                    "geometry",
+                    .object([
+                        ("type", .string("Point")),
+                        // RFC 7946 §3.1.1: longitude first.
+                        (
+                            "coordinates",
+                            .array([.number(place.coordinate.longitude), .number(place.coordinate.latitude)])
+                        ),
+                    ])
+                ))
+            feature.append(
+                (
+                    "properties",
+                    .object([
+                        ("title", .string(place.name)), ("description", text(place.addressLine)),
+                        ("street", text(place.street)), ("city", text(place.city)), ("state", text(place.state)),
+                        ("postal", text(place.postal)), ("marker-color", text(place.pinColor)),
+                        ("display_radius", place.radius.map(JSONValue.number) ?? .null),
+                        ("display_proximity", .bool(place.showsProximity)), ("going_next", .bool(place.isGoingNext)),
+                    ])
+                ))
             return JSONValue.object(feature)
         }
         return JSONValue.object([("type", .string("FeatureCollection")), ("features", .array(features))])

@@ -1,6 +1,6 @@
 import MapErrors
-import MapRenderCore
 import MapInputs
+import MapRenderCore
 
 extension FavoritesImport {
     /// Garmin's GPX extensions v3 (`gpxx:WaypointExtension/gpxx:Address`).
@@ -55,7 +55,8 @@ extension FavoritesImport {
                 place.radius = radius
             case .displayProximity, .goingNext:
                 guard let flag = flag(value) else {
-                    throw MapError(.invalidData, "\(label): \(column.name) '\(value)' is not 0 or 1", remedy: "write 0 or 1")
+                    throw MapError(
+                        .invalidData, "\(label): \(column.name) '\(value)' is not 0 or 1", remedy: "write 0 or 1")
                 }
                 if column == .goingNext { place.isGoingNext = flag } else { place.showsProximity = flag }
             case .id, .name, .latitude, .longitude:

@@ -30,7 +30,9 @@ extension FavoritesImport {
     /// Takes the native fields of a Feature's properties: the address parts, the pin colour
     /// as written in `marker-color`, the geofence and the flags, and `name` when there is no
     /// `title`. `title` and `description` are the decoder's.
-    private static func read(_ properties: JSONNode?, into place: inout FavoritePlace, path: JSONPath, _ document: JSONDocument)
+    private static func read(
+        _ properties: JSONNode?, into place: inout FavoritePlace, path: JSONPath, _ document: JSONDocument
+    )
         throws(MapError)
     {
         guard let members = properties?.members else { return }

@@ -1,9 +1,9 @@
 import Foundation
-import MapGeometry
-import MapRenderCore
 public import MapErrors
 import MapFormats
+import MapGeometry
 import MapInputs
+import MapRenderCore
 
 /// Reads places to import into a favorites database from GPX waypoints, CSV or GeoJSON
 /// points, checking each one (`FavoritePlace.validated`) so that a bad record fails the
@@ -39,11 +39,14 @@ public enum FavoritesImport {
                 .invalidRequest, "cannot tell the format from the file name", at: InputLocation(file: path),
                 remedy: "name the file .gpx, .csv or .geojson")
         }
-        return try decode(InputFile.read(atPath: path, what: format.rawValue.uppercased()), format: format, fileName: path)
+        return try decode(
+            InputFile.read(atPath: path, what: format.rawValue.uppercased()), format: format, fileName: path)
     }
 
     /// Decodes bytes in a format; messages name the file `fileName`.
-    public static func decode(_ bytes: [UInt8], format: FavoritesFormat, fileName: String) throws(MapError)
+    public static func decode(
+        _ bytes: [UInt8], format: FavoritesFormat, fileName: String
+    ) throws(MapError)
         -> [FavoritePlace]
     {
         let places: [FavoritePlace]
@@ -79,12 +82,16 @@ public enum FavoritesImport {
     private static func csv(_ bytes: [UInt8], fileName: String) throws(MapError) -> [FavoritePlace] {
         var reader = CSVRecordReader(bytes: bytes, fileName: fileName)
         guard let header = try reader.nextRecord() else {
-            throw MapError(.invalidData, "the file is empty", at: InputLocation(file: fileName), remedy: "start with a header row: name,latitude,longitude,…")
+            throw MapError(
+                .invalidData, "the file is empty", at: InputLocation(file: fileName),
+                remedy: "start with a header row: name,latitude,longitude,…")
         }
         var columns: [String: Int] = [:]
         for (index, field) in header.fields.enumerated() {
             let lowered = field.trimmingCharacters(in: .whitespaces).lowercased()
-            guard let name = FavoritesExport.csvHeader.contains(lowered) ? lowered : csvAliases[lowered] else { continue }
+            guard let name = FavoritesExport.csvHeader.contains(lowered) ? lowered : csvAliases[lowered] else {
+                continue
+            }
             guard columns[name] == nil else {
                 throw MapError(.invalidData, "\(fileName):\(header.line): column '\(name)' appears twice in the header")
             }
@@ -126,7 +133,8 @@ public enum FavoritesImport {
                 name: cell("name") ?? "", street: cell("street"), city: cell("city"), state: cell("state"),
                 postal: cell("postal"),
                 coordinate: Coordinate(
-                    latitude: try number("latitude", optional: false)!, longitude: try number("longitude", optional: false)!),
+                    latitude: try number("latitude", optional: false)!,
+                    longitude: try number("longitude", optional: false)!),
                 showsProximity: try boolean("display_proximity"), radius: try number("display_radius", optional: true),
                 isGoingNext: try boolean("going_next"), pinColor: cell("pin_color"))
             places.append(try place.validated(label: label))

@@ -37,7 +37,9 @@ public enum PlainDecimal {
             }
             guard fractionDigits > 0 else { return nil }
         }
-        guard index == end, integerDigits > 0, digits <= 15, fractionDigits <= 22, mantissa < (1 << 53) else { return nil }
+        guard index == end, integerDigits > 0, digits <= 15, fractionDigits <= 22, mantissa < (1 << 53) else {
+            return nil
+        }
         let value = Double(mantissa) / powersOfTen[fractionDigits]
         return negative ? -value : value
     }
@@ -131,7 +133,8 @@ public struct CSVRecordReader {
                 while true {
                     guard index < bytes.count else {
                         throw MapError(
-                            .invalidData, "a quoted field is not closed", at: InputLocation(file: fileName, line: openLine),
+                            .invalidData, "a quoted field is not closed",
+                            at: InputLocation(file: fileName, line: openLine),
                             remedy: "end every quoted field with \" (write a quote inside one as \"\")")
                     }
                     let byte = bytes[index]

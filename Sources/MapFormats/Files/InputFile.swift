@@ -10,7 +10,8 @@ public enum InputFile {
     public static func read(atPath path: String, what: String) throws(MapError) -> [UInt8] {
         try checkReadable(path, what: what)
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw MapError(.missingInput, "cannot be read", at: InputLocation(file: path), remedy: "check the file's permissions")
+            throw MapError(
+                .missingInput, "cannot be read", at: InputLocation(file: path), remedy: "check the file's permissions")
         }
         return Array(data)
     }
@@ -22,7 +23,8 @@ public enum InputFile {
     public static func readPrefix(atPath path: String, count: Int, what: String) throws(MapError) -> [UInt8] {
         try checkReadable(path, what: what)
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw MapError(.missingInput, "cannot be read", at: InputLocation(file: path), remedy: "check the file's permissions")
+            throw MapError(
+                .missingInput, "cannot be read", at: InputLocation(file: path), remedy: "check the file's permissions")
         }
         defer { try? handle.close() }
         do {
@@ -36,10 +38,13 @@ public enum InputFile {
     private static func checkReadable(_ path: String, what: String) throws(MapError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw MapError(.missingInput, "no such file", at: InputLocation(file: path), remedy: "check the path of the \(what)")
+            throw MapError(
+                .missingInput, "no such file", at: InputLocation(file: path), remedy: "check the path of the \(what)")
         }
         guard !isDirectory.boolValue else {
-            throw MapError(.missingInput, "is a folder, not a file", at: InputLocation(file: path), remedy: "give the path of the \(what) file")
+            throw MapError(
+                .missingInput, "is a folder, not a file", at: InputLocation(file: path),
+                remedy: "give the path of the \(what) file")
         }
     }
 }

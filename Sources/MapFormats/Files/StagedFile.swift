@@ -1,7 +1,8 @@
+public import MapErrors
+
 #if canImport(Glibc)
     import Glibc
 #endif
-public import MapErrors
 
 /// A file written next to its destination under a temporary name and moved into place by
 /// `commit()`, so the destination holds either the old file or the whole new one, never a
@@ -23,27 +24,33 @@ public final class StagedFile {
         let folder = slash.map { String(destination[..<$0]) } ?? "."
         let name = slash.map { String(destination[destination.index(after: $0)...]) } ?? destination
         guard !name.isEmpty else {
-            throw MapError(.cannotCreate, "not a file name", at: InputLocation(file: destination), remedy: "name the output file, e.g. map.png")
+            throw MapError(
+                .cannotCreate, "not a file name", at: InputLocation(file: destination),
+                remedy: "name the output file, e.g. map.png")
         }
         // rename(2) replaces whatever is at the destination: run as root, `-o /dev/null`
         // would replace the device with a regular file, and a symbolic link would be
         // replaced rather than followed. Only a regular file (or nothing) is replaced.
         var status = stat()
         if lstat(destination, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG {
-            let kind = switch status.st_mode & S_IFMT {
-            case S_IFDIR: "a folder"
-            case S_IFLNK: "a symbolic link"
-            default: "a device, pipe or socket"
-            }
+            let kind =
+                switch status.st_mode & S_IFMT {
+                case S_IFDIR: "a folder"
+                case S_IFLNK: "a symbolic link"
+                default: "a device, pipe or socket"
+                }
             throw MapError(
-                .cannotCreate, "is \(kind), not a regular file; it is left as it is", at: InputLocation(file: destination),
+                .cannotCreate, "is \(kind), not a regular file; it is left as it is",
+                at: InputLocation(file: destination),
                 remedy: "give the path of a regular file (or '-' for standard output where the command allows it)")
         }
         var template = Array("\(folder.isEmpty ? "/" : folder)/.\(name).XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
-            throw MapError(.cannotCreate, "cannot create the file (\(reason))", at: InputLocation(file: destination), remedy: "check that the folder exists and is writable")
+            throw MapError(
+                .cannotCreate, "cannot create the file (\(reason))", at: InputLocation(file: destination),
+                remedy: "check that the folder exists and is writable")
         }
         let path = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
         temporaryPath = path
@@ -65,7 +72,9 @@ public final class StagedFile {
         if close(descriptor) != 0 && failure == 0 { failure = errno }
         if failure != 0 {
             discard()
-            throw MapError(.ioFailure, "writing failed (\(String(cString: strerror(failure))))", at: InputLocation(file: destination), remedy: "check the free space and permissions")
+            throw MapError(
+                .ioFailure, "writing failed (\(String(cString: strerror(failure))))",
+                at: InputLocation(file: destination), remedy: "check the free space and permissions")
         }
     }
 
@@ -75,7 +84,9 @@ public final class StagedFile {
         guard rename(temporaryPath, destination) == 0 else {
             let reason = String(cString: strerror(errno))
             discard()
-            throw MapError(.cannotCreate, "cannot move the finished file into place (\(reason))", at: InputLocation(file: destination))
+            throw MapError(
+                .cannotCreate, "cannot move the finished file into place (\(reason))",
+                at: InputLocation(file: destination))
         }
         self.temporaryPath = nil
     }

@@ -97,7 +97,8 @@ public struct ImageHeader: Hashable, Sendable {
                 // SOF: length, sample precision (1), height (2), width (2), …
                 guard offset + 7 <= bytes.count, length >= 8 else { throw ImageRejection("truncated JPEG image") }
                 return ImageHeader(
-                    encoding: .jpeg, pixelWidth: bigEndian16(bytes, offset + 5), pixelHeight: bigEndian16(bytes, offset + 3))
+                    encoding: .jpeg, pixelWidth: bigEndian16(bytes, offset + 5),
+                    pixelHeight: bigEndian16(bytes, offset + 3))
             case 0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF:
                 throw ImageRejection("unsupported JPEG kind (lossless or arithmetic-coded)")
             default:

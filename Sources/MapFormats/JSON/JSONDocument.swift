@@ -32,7 +32,9 @@ public struct JSONDocument: Sendable {
     ///   - maximumDepth: The deepest nesting of arrays and objects accepted.
     /// - Throws: `MapError` `.invalidData`, e.g.
     ///   `map.geojson:3:17: expected ',' or '}' after an object member, found ']'`.
-    public init(parsing bytes: [UInt8], fileName: String, maximumDepth: Int = JSONDocument.defaultMaximumDepth)
+    public init(
+        parsing bytes: [UInt8], fileName: String, maximumDepth: Int = JSONDocument.defaultMaximumDepth
+    )
         throws(MapError)
     {
         self.fileName = fileName
@@ -55,10 +57,13 @@ public struct JSONDocument: Sendable {
     ///
     /// - Throws: `MapError` `.missingInput` when the file is missing or unreadable,
     ///   `.invalidData` for a syntax error.
-    public static func read(atPath path: String, maximumDepth: Int = JSONDocument.defaultMaximumDepth)
+    public static func read(
+        atPath path: String, maximumDepth: Int = JSONDocument.defaultMaximumDepth
+    )
         throws(MapError) -> JSONDocument
     {
-        try JSONDocument(parsing: InputFile.read(atPath: path, what: "JSON"), fileName: path, maximumDepth: maximumDepth)
+        try JSONDocument(
+            parsing: InputFile.read(atPath: path, what: "JSON"), fileName: path, maximumDepth: maximumDepth)
     }
 
     /// A `.invalidData` error about `node`: `file:line:column: path: message`, the path left
@@ -69,7 +74,9 @@ public struct JSONDocument: Sendable {
 
     /// A `.invalidData` error at `position`: `file:line:column: path: message`, the path left
     /// out at the root.
-    public func error(_ message: String, at position: JSONNode.Position, path: JSONPath, remedy: String? = nil)
+    public func error(
+        _ message: String, at position: JSONNode.Position, path: JSONPath, remedy: String? = nil
+    )
         -> MapError
     {
         MapError(.invalidData, message, at: location(of: position, path: path), remedy: remedy)

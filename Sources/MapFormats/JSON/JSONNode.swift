@@ -1,4 +1,3 @@
-
 /// A parsed JSON value that remembers where it stood in its file.
 ///
 /// Produced by `JSONDocument` (RFC 8259). Objects keep their members in file order, so

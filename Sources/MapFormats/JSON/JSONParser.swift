@@ -84,9 +84,15 @@ package struct JSONParser {
     package mutating func parseLiteral() throws(Failure) -> JSONNode.Value {
         let word = wordAtOffset()
         switch word {
-        case "true": offset += 4; return .bool(true)
-        case "false": offset += 5; return .bool(false)
-        case "null": offset += 4; return .null
+        case "true":
+            offset += 4
+            return .bool(true)
+        case "false":
+            offset += 5
+            return .bool(false)
+        case "null":
+            offset += 4
+            return .null
         case _ where ["nan", "infinity", "inf"].contains(word.lowercased()):
             throw failure("\(word) is not a JSON number; JSON has no NaN or Infinity (RFC 8259 §6)")
         default:

@@ -41,7 +41,10 @@ public enum JSONValue: Hashable, Sendable {
             }
         case .string(let value): JSONValue.writeString(value, to: &out)
         case .array(let values):
-            if values.isEmpty { out += "[]"; return }
+            if values.isEmpty {
+                out += "[]"
+                return
+            }
             out += "[" + newline
             for (index, value) in values.enumerated() {
                 out += pad(level + 1)
@@ -50,7 +53,10 @@ public enum JSONValue: Hashable, Sendable {
             }
             out += pad(level) + "]"
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
+            if members.isEmpty {
+                out += "{}"
+                return
+            }
             out += "{" + newline
             for (index, (key, value)) in members.enumerated() {
                 out += pad(level + 1)

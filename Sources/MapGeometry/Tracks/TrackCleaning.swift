@@ -106,7 +106,9 @@ public struct TrackCleaningReport: Hashable, Sendable {
 extension Track {
     /// The track with the fixes `options` rejects removed and segments split at gaps, and a
     /// report of what was dropped. See `TrackCleaningOptions` for the rules and their order.
-    public func cleaned(_ options: TrackCleaningOptions = TrackCleaningOptions()) -> (track: Track, report: TrackCleaningReport) {
+    public func cleaned(
+        _ options: TrackCleaningOptions = TrackCleaningOptions()
+    ) -> (track: Track, report: TrackCleaningReport) {
         var report = TrackCleaningReport(inputFixCount: fixCount)
         var kept: [[Location]] = []
         // The last kept fix of the whole track: time must advance across segment boundaries
@@ -131,10 +133,12 @@ extension Track {
                 }
                 // The geodesic distance is only computed when a rule needs it: for a million
                 // fixes it costs more than reading them.
-                if let previous = current.last, options.distanceFilter != nil || options.gapDistance != nil
-                    || options.gapTime != nil
+                if let previous = current.last,
+                    options.distanceFilter != nil || options.gapDistance != nil
+                        || options.gapTime != nil
                 {
-                    let distance = options.distanceFilter != nil || options.gapDistance != nil
+                    let distance =
+                        options.distanceFilter != nil || options.gapDistance != nil
                         ? previous.distance(from: location) : 0
                     if let filter = options.distanceFilter, distance < filter {
                         report.tooCloseCount += 1

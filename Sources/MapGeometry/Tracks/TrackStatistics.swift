@@ -21,7 +21,8 @@ public struct TrackStatistics: Hashable, Sendable {
 
         /// Creates options: moving at 0.5 m/s or more, pauses over 120 s, 3 m elevation
         /// hysteresis.
-        public init(movingSpeedThreshold: Double = 0.5, pauseLimit: TimeInterval = 120, elevationThreshold: Double = 3) {
+        public init(movingSpeedThreshold: Double = 0.5, pauseLimit: TimeInterval = 120, elevationThreshold: Double = 3)
+        {
             self.movingSpeedThreshold = movingSpeedThreshold
             self.pauseLimit = pauseLimit
             self.elevationThreshold = elevationThreshold

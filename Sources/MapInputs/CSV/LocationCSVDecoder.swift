@@ -1,8 +1,8 @@
 import Foundation
-import MapRenderCore
-import MapGeometry
 public import MapErrors
 import MapFormats
+import MapGeometry
+import MapRenderCore
 
 /// Reads location fixes from CSV (DESIGN.md §4) for `--csv` and `maprender track`.
 ///
@@ -28,7 +28,9 @@ public enum LocationCSVDecoder {
     public static let columnNames = [
         "latitude", "longitude", "horizontal_accuracy", "altitude", "vertical_accuracy", "course", "speed", "timestamp",
     ]
-    private static let aliases = ["lat": "latitude", "lon": "longitude", "lng": "longitude", "time": "timestamp", "elevation": "altitude"]
+    private static let aliases = [
+        "lat": "latitude", "lon": "longitude", "lng": "longitude", "time": "timestamp", "elevation": "altitude",
+    ]
 
     /// Reads the CSV file at `path` into a track of one segment; messages name it by `path`.
     public static func read(atPath path: String) throws(MapError) -> Track {
@@ -39,14 +41,18 @@ public enum LocationCSVDecoder {
     public static func decode(_ bytes: [UInt8], fileName: String) throws(MapError) -> Track {
         var reader = CSVRecordReader(bytes: bytes, fileName: fileName)
         guard let header = try reader.nextRecord() else {
-            throw MapError(.invalidData, "the file is empty", at: InputLocation(file: fileName), remedy: "start with a header row: latitude,longitude,…")
+            throw MapError(
+                .invalidData, "the file is empty", at: InputLocation(file: fileName),
+                remedy: "start with a header row: latitude,longitude,…")
         }
         var columns: [String: Int] = [:]
         for (index, field) in header.fields.enumerated() {
             let lowered = field.trimmingCharacters(in: .whitespaces).lowercased()
             guard let name = columnNames.contains(lowered) ? lowered : aliases[lowered] else { continue }
             if columns[name] != nil {
-                throw MapError(.invalidData, "column '\(name)' appears twice in the header", at: InputLocation(file: fileName, line: header.line))
+                throw MapError(
+                    .invalidData, "column '\(name)' appears twice in the header",
+                    at: InputLocation(file: fileName, line: header.line))
             }
             columns[name] = index
         }
@@ -70,7 +76,8 @@ public enum LocationCSVDecoder {
         while let line = try reader.nextRawRecord(into: &raw) {
             guard raw.count == header.fields.count else {
                 throw MapError(
-                    .invalidData, "\(raw.count) fields, but the header has \(header.fields.count)", at: InputLocation(file: fileName, line: line),
+                    .invalidData, "\(raw.count) fields, but the header has \(header.fields.count)",
+                    at: InputLocation(file: fileName, line: line),
                     remedy: "give every row one field per header column (quote fields that contain commas)")
             }
             let row = Row(record: raw, line: line, header: header.fields, fileName: fileName)
@@ -90,10 +97,13 @@ public enum LocationCSVDecoder {
                 Location(
                     coordinate: Coordinate(latitude: latitude, longitude: longitude), altitude: altitude ?? 0,
                     horizontalAccuracy: try optional(horizontalAccuracyColumn) ?? 0, verticalAccuracy: verticalAccuracy,
-                    course: try optional(courseColumn) ?? -1, speed: try optional(speedColumn) ?? -1, timestamp: timestamp))
+                    course: try optional(courseColumn) ?? -1, speed: try optional(speedColumn) ?? -1,
+                    timestamp: timestamp))
         }
         guard !locations.isEmpty else {
-            throw MapError(.invalidData, "no location fixes, only a header row", at: InputLocation(file: fileName), remedy: "add one row per fix")
+            throw MapError(
+                .invalidData, "no location fixes, only a header row", at: InputLocation(file: fileName),
+                remedy: "add one row per fix")
         }
         return Track(locations: locations)
     }
@@ -115,7 +125,8 @@ private struct Row {
 
     func error(_ column: Int, _ message: String, remedy: String? = nil) -> MapError {
         let name = header[column].trimmingCharacters(in: .whitespaces)
-        return MapError(.invalidData, "column '\(name)': \(message)", at: InputLocation(file: fileName, line: line), remedy: remedy)
+        return MapError(
+            .invalidData, "column '\(name)': \(message)", at: InputLocation(file: fileName, line: line), remedy: remedy)
     }
 
     /// The field's text with Foundation's `.whitespaces` trimmed from both ends.
@@ -172,4 +183,3 @@ private struct Row {
         throw error(column, "'\(text)' is not an ISO 8601 timestamp", remedy: "write times like 2024-05-01T14:30:00Z")
     }
 }
-

@@ -1,8 +1,8 @@
 import Foundation
-public import MapRenderCore
-import MapGeometry
 public import MapErrors
 import MapFormats
+import MapGeometry
+public import MapRenderCore
 import MapXML
 
 /// What a GPX file holds: tracks, routes and waypoints, in file order.
@@ -78,16 +78,20 @@ public enum GPXDecoder {
     public static func read(atPath path: String) throws(MapError) -> GPXContent {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw MapError(.missingInput, "no such file", at: InputLocation(file: path), remedy: "check the path of the GPX file")
+            throw MapError(
+                .missingInput, "no such file", at: InputLocation(file: path), remedy: "check the path of the GPX file")
         }
         guard !isDirectory.boolValue else {
-            throw MapError(.missingInput, "is a folder, not a file", at: InputLocation(file: path), remedy: "give the path of the GPX file")
+            throw MapError(
+                .missingInput, "is a folder, not a file", at: InputLocation(file: path),
+                remedy: "give the path of the GPX file")
         }
         let parser: XMLStreamParser
         do {
             parser = try XMLStreamParser(contentsOfFile: path)
         } catch {
-            throw MapError(.missingInput, "cannot be read", at: InputLocation(file: path), remedy: "check the file's permissions")
+            throw MapError(
+                .missingInput, "cannot be read", at: InputLocation(file: path), remedy: "check the file's permissions")
         }
         return try parse(parser, fileName: path)
     }
@@ -140,13 +144,17 @@ public enum GPXDecoder {
         switch error.kind {
         case .syntax, .truncated:
             return MapError(
-                .invalidData, "malformed XML: \(error.message)", at: place, remedy: "check that the file is complete, well-formed GPX")
+                .invalidData, "malformed XML: \(error.message)", at: place,
+                remedy: "check that the file is complete, well-formed GPX")
         case .noRootElement:
-            return MapError(.invalidData, "the file is empty (no XML root element)", at: InputLocation(file: fileName), remedy: "give a GPX file")
+            return MapError(
+                .invalidData, "the file is empty (no XML root element)", at: InputLocation(file: fileName),
+                remedy: "give a GPX file")
         case .invalidText:
             return MapError(
                 .invalidData, error.message, at: place,
-                remedy: "save the file as UTF-8, or declare its encoding: <?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>")
+                remedy:
+                    "save the file as UTF-8, or declare its encoding: <?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>")
         case .unsupportedEncoding:
             return MapError(
                 .invalidData, error.message, at: place,

@@ -1,8 +1,8 @@
 import Foundation
-import MapGeometry
-import MapRenderCore
 import MapErrors
 import MapFormats
+import MapGeometry
+import MapRenderCore
 import MapXML
 
 /// Turns the events of a GPX document into `GPXContent` as it streams by.
@@ -85,7 +85,8 @@ package struct GPXParserHandler {
         let name = Self.localName(elementName)
         if openElements.isEmpty {
             guard name == "gpx" else {
-                throw failure("the root element is <\(elementName)>, not <gpx>", remedy: "give a GPX file (GPX 1.0 or 1.1)")
+                throw failure(
+                    "the root element is <\(elementName)>, not <gpx>", remedy: "give a GPX file (GPX 1.0 or 1.1)")
             }
         }
         let parent = openElements.last ?? ""
@@ -102,7 +103,8 @@ package struct GPXParserHandler {
             routePoints = []
         case ("trkpt", "trkseg"), ("rtept", "rte"), ("wpt", "gpx"):
             let coordinate = try coordinate(of: name, attributes)
-            point = Point(coordinate: coordinate, depth: openElements.count, isWaypoint: name == "wpt", line: position.line)
+            point = Point(
+                coordinate: coordinate, depth: openElements.count, isWaypoint: name == "wpt", line: position.line)
         case ("name", "trk"), ("name", "rte"):
             collecting = name
         default:
@@ -111,7 +113,8 @@ package struct GPXParserHandler {
                 Self.pointFields.contains(name)
             {
                 collecting = name
-            } else if point.isWaypoint, openElements.count > point.depth + 1, openElements[point.depth] == "extensions" {
+            } else if point.isWaypoint, openElements.count > point.depth + 1, openElements[point.depth] == "extensions"
+            {
                 // Every element of a waypoint's extensions; one with children stops being
                 // collected when its first child starts, so only leaves are kept.
                 collecting = "waypoint-extension"
@@ -154,7 +157,9 @@ package struct GPXParserHandler {
             if !trackSegments.isEmpty { content.tracks.append(Track(name: trackName, segments: trackSegments)) }
             trackSegments = []
         case "rte" where openElements.last == "gpx":
-            if !routePoints.isEmpty { content.routes.append(PolylineOverlay(coordinates: routePoints, title: routeName)) }
+            if !routePoints.isEmpty {
+                content.routes.append(PolylineOverlay(coordinates: routePoints, title: routeName))
+            }
             routePoints = []
         default:
             break
@@ -164,7 +169,9 @@ package struct GPXParserHandler {
     // MARK: - Values
 
     /// The children of a point whose text is read.
-    private static let pointFields: Set<String> = ["ele", "time", "hdop", "vdop", "fix", "name", "desc", "cmt", "speed", "course"]
+    private static let pointFields: Set<String> = [
+        "ele", "time", "hdop", "vdop", "fix", "name", "desc", "cmt", "speed", "course",
+    ]
 
     /// `text` without leading and trailing white space, as `trimmingCharacters(in:
     /// .whitespacesAndNewlines)` gives it. XML white space (the usual case: indentation) is
@@ -174,8 +181,11 @@ package struct GPXParserHandler {
         let bytes = text.utf8
         guard let first = bytes.firstIndex(where: { !XMLCharacters.isWhitespace($0) }) else { return "" }
         let last = bytes.lastIndex(where: { !XMLCharacters.isWhitespace($0) })!
-        guard bytes[first] < 0x80 && bytes[last] < 0x80 else { return text.trimmingCharacters(in: .whitespacesAndNewlines) }
-        return first == bytes.startIndex && last == bytes.index(before: bytes.endIndex) ? text : String(text[first...last])
+        guard bytes[first] < 0x80 && bytes[last] < 0x80 else {
+            return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        return first == bytes.startIndex && last == bytes.index(before: bytes.endIndex)
+            ? text : String(text[first...last])
     }
 
     /// A prefixed name without its prefix: `gpxtpx:speed` → `speed`.
@@ -190,15 +200,19 @@ package struct GPXParserHandler {
             longitude: try degrees("lon", of: element, attributes, limit: 180))
     }
 
-    private func degrees(_ attribute: String, of element: String, _ attributes: [XMLAttribute], limit: Double) throws(MapError)
+    private func degrees(
+        _ attribute: String, of element: String, _ attributes: [XMLAttribute], limit: Double
+    ) throws(MapError)
         -> Double
     {
         let what = attribute == "lat" ? "latitude" : "longitude"
         guard let text = attributes.value(of: attribute) else {
-            throw failure("<\(element)> has no \(attribute) attribute", remedy: "every \(element) needs lat and lon in degrees")
+            throw failure(
+                "<\(element)> has no \(attribute) attribute", remedy: "every \(element) needs lat and lon in degrees")
         }
         guard let value = Double(Self.trimmed(text)) else {
-            throw failure("\(element): \(what) '\(text)' is not a number", remedy: "write \(attribute) as decimal degrees")
+            throw failure(
+                "\(element): \(what) '\(text)' is not a number", remedy: "write \(attribute) as decimal degrees")
         }
         guard value.isFinite, abs(value) <= limit else {
             throw failure(
@@ -226,7 +240,8 @@ package struct GPXParserHandler {
         case "time":
             guard !value.isEmpty else { return }
             guard let date = ISO8601Timestamp.date(from: value) else {
-                throw failure("time '\(value)' is not an ISO 8601 timestamp", remedy: "write times like 2024-05-01T14:30:00Z")
+                throw failure(
+                    "time '\(value)' is not an ISO 8601 timestamp", remedy: "write times like 2024-05-01T14:30:00Z")
             }
             point!.time = date
         case "fix": point!.hasNoFix = value == "none"
@@ -240,7 +255,9 @@ package struct GPXParserHandler {
         case "speed", "extension-speed":
             if let speed = Double(value), speed.isFinite, speed >= 0 { point!.speed = speed }
         case "course", "extension-course":
-            if let course = Double(value), course.isFinite, course >= 0 { point!.course = course.truncatingRemainder(dividingBy: 360) }
+            if let course = Double(value), course.isFinite, course >= 0 {
+                point!.course = course.truncatingRemainder(dividingBy: 360)
+            }
         default: break
         }
     }
@@ -248,7 +265,9 @@ package struct GPXParserHandler {
     private func number(_ text: String, _ field: String, nonNegative: Bool = false) throws(MapError) -> Double? {
         guard !text.isEmpty else { return nil }
         guard let value = Double(text), value.isFinite, !nonNegative || value >= 0 else {
-            throw failure("\(field) '\(text)' is not a \(nonNegative ? "non-negative " : "")number", remedy: "fix or remove the <\(field)>")
+            throw failure(
+                "\(field) '\(text)' is not a \(nonNegative ? "non-negative " : "")number",
+                remedy: "fix or remove the <\(field)>")
         }
         return value
     }

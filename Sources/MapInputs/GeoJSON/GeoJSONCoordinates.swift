@@ -1,7 +1,7 @@
-import MapGeometry
-import MapRenderCore
 import MapErrors
 import MapFormats
+import MapGeometry
+import MapRenderCore
 
 /// Reads and checks the `coordinates` of one GeoJSON geometry (RFC 7946 §3.1).
 ///

@@ -1,7 +1,7 @@
-import MapGeometry
-public import MapRenderCore
 public import MapErrors
 public import MapFormats
+import MapGeometry
+public import MapRenderCore
 
 /// What a GeoJSON file puts on a map: pins, lines and areas, in file order.
 public struct GeoJSONContent: Hashable, Sendable {
@@ -153,7 +153,9 @@ private struct GeoJSONReader {
     }
 
     /// A required member.
-    private func member(_ key: String, of node: JSONNode, path: JSONPath, in what: String) throws(MapError)
+    private func member(
+        _ key: String, of node: JSONNode, path: JSONPath, in what: String
+    ) throws(MapError)
         -> JSONNode
     {
         guard let value = node[key] else {
@@ -186,7 +188,9 @@ private struct GeoJSONReader {
         try readGeometry(geometry, path: path.appending("geometry"), properties: properties)
     }
 
-    private mutating func readGeometry(_ node: JSONNode, path: JSONPath, properties: GeoJSONFeatureStyle)
+    private mutating func readGeometry(
+        _ node: JSONNode, path: JSONPath, properties: GeoJSONFeatureStyle
+    )
         throws(MapError)
     {
         guard node.members != nil else {
@@ -238,7 +242,9 @@ private struct GeoJSONReader {
         }
     }
 
-    private mutating func addPlace(at coordinate: Coordinate, _ properties: GeoJSONFeatureStyle, of geometry: JSONNode)
+    private mutating func addPlace(
+        at coordinate: Coordinate, _ properties: GeoJSONFeatureStyle, of geometry: JSONNode
+    )
         throws(MapError)
     {
         var marker = Marker.pin(properties.markerColor)
@@ -249,7 +255,8 @@ private struct GeoJSONReader {
         content.places.append(
             Place(
                 id: Int64(content.places.count + 1), title: properties.title ?? "", subtitle: properties.description,
-                coordinate: coordinate, marker: marker, calloutImage: try properties.calloutImage.map { path throws(MapError) in try image(at: path) }))
+                coordinate: coordinate, marker: marker,
+                calloutImage: try properties.calloutImage.map { path throws(MapError) in try image(at: path) }))
         content.placeSources.append(
             GeoJSONPlaceSource(featurePath: feature.path, position: geometry.position, properties: feature.properties))
     }

@@ -1,6 +1,6 @@
-import MapRenderCore
 import MapErrors
 import MapFormats
+import MapRenderCore
 
 /// The properties of one GeoJSON Feature that change how it is drawn or labelled:
 /// simplestyle-spec 1.1.0 (`title`, `description`, `marker-color`, `stroke`, `stroke-width`,
@@ -131,7 +131,9 @@ struct GeoJSONFeatureStyle {
     }
 
     /// Dash lengths on and off in canvas points, as SVG's `stroke-dasharray` but as an array.
-    private static func dashes(_ node: JSONNode, path: JSONPath, _ document: JSONDocument) throws(MapError)
+    private static func dashes(
+        _ node: JSONNode, path: JSONPath, _ document: JSONDocument
+    ) throws(MapError)
         -> [Double]
     {
         guard let elements = node.elements else {

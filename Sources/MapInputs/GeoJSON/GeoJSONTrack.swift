@@ -1,8 +1,8 @@
 import Foundation
-import MapRenderCore
-import MapGeometry
 public import MapErrors
 public import MapFormats
+import MapGeometry
+import MapRenderCore
 
 /// Reads the lines of a GeoJSON file as tracks, for `maprender track` and track maps.
 ///
@@ -27,7 +27,8 @@ public enum GeoJSONTrackDecoder {
         try reader.read(document.root, path: .root, properties: nil)
         guard !reader.tracks.isEmpty else {
             throw MapError(
-                .invalidData, "no usable point: the file has no LineString or MultiLineString", at: InputLocation(file: document.fileName),
+                .invalidData, "no usable point: the file has no LineString or MultiLineString",
+                at: InputLocation(file: document.fileName),
                 remedy: "give a GeoJSON file with lines, a GPX file or a CSV file")
         }
         return reader.tracks
@@ -51,7 +52,9 @@ private struct Reader {
             }
         case "Feature":
             if let geometry = node["geometry"], !geometry.isNull {
-                try read(geometry, path: path.appending("geometry"), properties: node["properties"].map { ($0, path.appending("properties")) })
+                try read(
+                    geometry, path: path.appending("geometry"),
+                    properties: node["properties"].map { ($0, path.appending("properties")) })
             }
         case "GeometryCollection":
             for (index, geometry) in (node["geometries"]?.elements ?? []).enumerated() {
@@ -74,7 +77,9 @@ private struct Reader {
         }
     }
 
-    private mutating func addTrack(_ lines: [[Location]], times: [(JSONNode, JSONPath)]?, properties: (JSONNode, JSONPath)?) throws(MapError) {
+    private mutating func addTrack(
+        _ lines: [[Location]], times: [(JSONNode, JSONPath)]?, properties: (JSONNode, JSONPath)?
+    ) throws(MapError) {
         var segments = lines
         if let times {
             guard times.count == lines.count else {
@@ -107,7 +112,9 @@ private struct Reader {
 
     /// The times arrays of a line's properties with their paths: one for a LineString, one
     /// per line for a MultiLineString; `nil` when there are none.
-    private func timeArrays(_ properties: (JSONNode, JSONPath)?, multi: Bool) throws(MapError) -> [(JSONNode, JSONPath)]? {
+    private func timeArrays(
+        _ properties: (JSONNode, JSONPath)?, multi: Bool
+    ) throws(MapError) -> [(JSONNode, JSONPath)]? {
         guard let (properties, base) = properties else { return nil }
         var found: (JSONNode, JSONPath)?
         if let times = properties["coordTimes"] {
@@ -139,8 +146,10 @@ private struct Reader {
             }
             guard abs(numbers[0]) <= 180, abs(numbers[1]) <= 90 else {
                 throw document.error(
-                    "position [\(numbers[0]), \(numbers[1])] is out of range", at: position, path: path.appending(index),
-                    remedy: "GeoJSON positions are [longitude, latitude], longitude in [-180, 180], latitude in [-90, 90]")
+                    "position [\(numbers[0]), \(numbers[1])] is out of range", at: position,
+                    path: path.appending(index),
+                    remedy:
+                        "GeoJSON positions are [longitude, latitude], longitude in [-180, 180], latitude in [-90, 90]")
             }
             var location = Location(coordinate: Coordinate(latitude: numbers[1], longitude: numbers[0]))
             if numbers.count >= 3 {

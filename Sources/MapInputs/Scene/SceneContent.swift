@@ -1,5 +1,5 @@
-public import MapRenderCore
 public import MapGeometry
+public import MapRenderCore
 
 /// What input files add to a scene: places, overlays and tracks, as decoded (no style
 /// applied, tracks not cleaned).

@@ -58,7 +58,9 @@ public enum SceneFile {
         throw MapError(
             .invalidData, "not a GPX, GeoJSON or location CSV file (neither its name nor its content says which)",
             at: InputLocation(file: path),
-            remedy: "give GPX (XML with a <gpx> root), GeoJSON (a JSON object) or CSV whose header names latitude and longitude")
+            remedy:
+                "give GPX (XML with a <gpx> root), GeoJSON (a JSON object) or CSV whose header names latitude and longitude"
+        )
     }
 
     /// The content of the file at `path`, decoded by its kind (given, or found by

@@ -1,7 +1,7 @@
 public import MapErrors
 import MapFormats
-public import MapRenderCore
 import MapGeometry
+public import MapRenderCore
 
 /// Turns `SceneInputs` into a `MapScene`: reads each file through `SceneFile`'s table,
 /// cleans the tracks, adds their markers and geofence events, and applies the marker image.
@@ -41,7 +41,8 @@ public enum SceneLoader {
                     // A GPX file may hold only routes or waypoints; both are drawn.
                     content = try SceneFile.read(atPath: file, as: kind)
                     if content.isEmpty {
-                        throw MapError(.invalidData, "no track, route or waypoint in the file", at: InputLocation(file: file))
+                        throw MapError(
+                            .invalidData, "no track, route or waypoint in the file", at: InputLocation(file: file))
                     }
                 } else {
                     content = SceneContent(tracks: try TrackFiles.tracks(inFile: file))
@@ -56,7 +57,8 @@ public enum SceneLoader {
         }
         scene.places += inputs.pins
         if let image = inputs.markerImage {
-            let marker = MarkerImage(image: try PNGFile.read(atPath: image.path), anchorX: image.anchorX, anchorY: image.anchorY)
+            let marker = MarkerImage(
+                image: try PNGFile.read(atPath: image.path), anchorX: image.anchorX, anchorY: image.anchorY)
             for index in scene.places.indices where scene.places[index].marker != .goingNext {
                 scene.places[index].marker = .image(marker)
             }
@@ -73,9 +75,11 @@ public enum SceneLoader {
     /// geofence, titled with the event and its time of day.
     private static func geofenceEventMarkers(_ scene: MapScene) -> [Place] {
         let regions = CircularRegion.regions(for: scene.places).regions
-        let events = GeofenceMonitor(regions: regions, cushion: GeofenceMonitor.defaultCushion).events(for: scene.tracks)
+        let events = GeofenceMonitor(regions: regions, cushion: GeofenceMonitor.defaultCushion).events(
+            for: scene.tracks)
         return events.enumerated().map { index, event in
-            let time = event.timestamp.map { " " + String(ISO8601Timestamp.string(from: $0).dropFirst(11).prefix(5)) } ?? ""
+            let time =
+                event.timestamp.map { " " + String(ISO8601Timestamp.string(from: $0).dropFirst(11).prefix(5)) } ?? ""
             let verb = event.kind == .enter ? "Enter" : "Exit"
             return Place(
                 id: Int64(scene.places.count + index + 1), title: "\(verb) \(event.region.title)\(time)",

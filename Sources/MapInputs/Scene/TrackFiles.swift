@@ -1,7 +1,7 @@
 import Foundation
 public import MapErrors
-import MapRenderCore
 public import MapGeometry
+import MapRenderCore
 
 /// The track files of a run: folders expanded, each file's tracks read and named.
 public enum TrackFiles {
@@ -16,13 +16,15 @@ public enum TrackFiles {
     public static func expand(_ paths: [String]) throws(MapError) -> [String] {
         guard !paths.isEmpty else {
             throw MapError(
-                .invalidRequest, "no track file given", remedy: "give one or more .gpx, .csv or .geojson files, or a folder")
+                .invalidRequest, "no track file given",
+                remedy: "give one or more .gpx, .csv or .geojson files, or a folder")
         }
         var files: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw MapError(.missingInput, "no such file or folder", at: InputLocation(file: path), remedy: "check the path")
+                throw MapError(
+                    .missingInput, "no such file or folder", at: InputLocation(file: path), remedy: "check the path")
             }
             guard isDirectory.boolValue else {
                 files.append(path)
@@ -33,13 +35,15 @@ public enum TrackFiles {
                 names = try FileManager.default.contentsOfDirectory(atPath: path)
             } catch {
                 throw MapError(
-                    .missingInput, "the folder cannot be read", at: InputLocation(file: path), remedy: "check its permissions")
+                    .missingInput, "the folder cannot be read", at: InputLocation(file: path),
+                    remedy: "check its permissions")
             }
             let tracks = names.filter {
                 folderExtensions.contains(URL(fileURLWithPath: $0).pathExtension.lowercased()) && !$0.hasPrefix(".")
             }.sorted()
             guard !tracks.isEmpty else {
-                throw MapError(.missingInput, "the folder has no .gpx, .csv or .geojson file", at: InputLocation(file: path))
+                throw MapError(
+                    .missingInput, "the folder has no .gpx, .csv or .geojson file", at: InputLocation(file: path))
             }
             files += tracks.map { URL(fileURLWithPath: path).appendingPathComponent($0).path }
         }

@@ -1,7 +1,7 @@
 import Foundation
-public import MapRenderCore
 public import MapErrors
 import MapFormats
+public import MapRenderCore
 
 /// Reads map styles (`--style`) from JSON.
 ///
@@ -70,7 +70,8 @@ public enum StyleDecoder {
 
     /// The keys of the top-level object, in the order of `Style`'s properties.
     static let topLevelKeys = [
-        "name", "backgroundColor", "basemap", "marker", "callout", "circle", "polyline", "polygon", "track", "userLocation",
+        "name", "backgroundColor", "basemap", "marker", "callout", "circle", "polyline", "polygon", "track",
+        "userLocation",
         "furniture",
     ]
 

@@ -1,6 +1,6 @@
-import MapRenderCore
 import MapErrors
 import MapFormats
+import MapRenderCore
 
 /// One key of a style section and the property it sets, with the rule its value follows.
 ///
@@ -87,7 +87,9 @@ enum StyleField<Root> {
         return text
     }
 
-    static func numberValue(_ node: JSONNode, positive: Bool, path: JSONPath, _ document: JSONDocument) throws(MapError)
+    static func numberValue(
+        _ node: JSONNode, positive: Bool, path: JSONPath, _ document: JSONDocument
+    ) throws(MapError)
         -> Double
     {
         guard let number = node.number else { throw mismatch("a number", node, path, document) }
@@ -97,7 +99,8 @@ enum StyleField<Root> {
         }
         guard number <= maximumNumber else {
             throw document.error(
-                "\(number) is too large; style lengths and sizes are at most \(Int(maximumNumber))", at: node, path: path)
+                "\(number) is too large; style lengths and sizes are at most \(Int(maximumNumber))", at: node,
+                path: path)
         }
         return number
     }
@@ -130,14 +133,18 @@ enum StyleField<Root> {
         return keyword
     }
 
-    static func mismatch(_ expected: String, _ node: JSONNode, _ path: JSONPath, _ document: JSONDocument)
+    static func mismatch(
+        _ expected: String, _ node: JSONNode, _ path: JSONPath, _ document: JSONDocument
+    )
         -> MapError
     {
         document.error("expected \(expected), found \(node.kindDescription)", at: node, path: path)
     }
 
     /// The error for a key no table lists, at the key, with the closest known key.
-    static func unknownKey(_ member: JSONNode.Member, path: JSONPath, known: [String], _ document: JSONDocument)
+    static func unknownKey(
+        _ member: JSONNode.Member, path: JSONPath, known: [String], _ document: JSONDocument
+    )
         -> MapError
     {
         let remedy =

@@ -6,16 +6,19 @@ import MapErrors
 enum BatchOptions {
     /// The options of the batch itself.
     static let own: [BoundOption<BatchCommand.Options>] = [
-        .value("--jobs", valueName: "N", section: .batch, help: "jobs rendered at once (default: the number of cores)") {
+        .value("--jobs", valueName: "N", section: .batch, help: "jobs rendered at once (default: the number of cores)")
+        {
             options, value throws(MapError) in
             guard let count = Int(value.text), count > 0, count <= 256 else {
-                throw MapError(.invalidRequest, "--jobs: '\(value.text)' is not a number of parallel jobs from 1 to 256")
+                throw MapError(
+                    .invalidRequest, "--jobs: '\(value.text)' is not a number of parallel jobs from 1 to 256")
             }
             options.workers = count
         },
         .value(
             "--shard", valueName: "K/N|auto", section: .batch, completion: .choices("auto"),
-            help: "only the jobs whose id hashes to shard K of N (0 ≤ K < N); auto: K and N from Kubernetes Indexed Jobs "
+            help:
+                "only the jobs whose id hashes to shard K of N (0 ≤ K < N); auto: K and N from Kubernetes Indexed Jobs "
                 + "(JOB_COMPLETION_INDEX with MAPRENDER_SHARD_COUNT or JOB_COMPLETIONS) or Slurm arrays (SLURM_ARRAY_TASK_ID, _MIN, _COUNT)"
         ) { options, value throws(MapError) in options.shard = try Shard.parse(value.text) },
         .value(
@@ -37,12 +40,16 @@ enum BatchOptions {
             options.progress = value.text
         },
         .flag("--verbose", section: .batch, help: "a line for every job, not only failures") { $0.isVerbose = true },
-        .flag("--dry-run", section: .batch, help: "list the jobs (id, output) this shard would render") { $0.isDryRun = true },
+        .flag("--dry-run", section: .batch, help: "list the jobs (id, output) this shard would render") {
+            $0.isDryRun = true
+        },
         .value(
             "--each", valueName: "place", section: .batch, completion: .choices("place"),
             help: "one map per favorite of --places; -o takes {id} and {name}"
         ) { options, value throws(MapError) in
-            guard value.text == "place" else { throw MapError(.invalidRequest, "--each: '\(value.text)' is not supported", remedy: "use --each place") }
+            guard value.text == "place" else {
+                throw MapError(.invalidRequest, "--each: '\(value.text)' is not supported", remedy: "use --each place")
+            }
             options.each = value.text
         },
     ]
@@ -63,7 +70,8 @@ enum BatchOptions {
 
     /// A manifest, the one operand.
     static let manifest = OperandSpec(
-        name: "MANIFEST.jsonl", help: "JSON Lines, one job per line ('-' reads standard input)", completion: .files("jsonl", "json"))
+        name: "MANIFEST.jsonl", help: "JSON Lines, one job per line ('-' reads standard input)",
+        completion: .files("jsonl", "json"))
 
     /// `maprender batch`.
     static let command = CommandSpec(

@@ -31,10 +31,11 @@ enum CommandTable {
 
     /// `maprender fit`.
     static let fit = CommandSpec(
-        path: ["fit"], summary: "print the viewport a render would use, as JSON", usage: ["fit [inputs…] [framing] [--size WxH]"],
+        path: ["fit"], summary: "print the viewport a render would use, as JSON",
+        usage: ["fit [inputs…] [framing] [--size WxH]"],
         description: [
             "Prints JSON with width, height, scale, center, zoom and bounds, without drawing anything. It takes the "
-                + "options of render; the output options are accepted and ignored.",
+                + "options of render; the output options are accepted and ignored."
         ],
         options: RenderOptions.table.specs, examples: ["fit --places examples/favorites.db --size 640x480"])
 

@@ -14,7 +14,8 @@ enum Manual {
                     + "; without one, maprender renders. " + Roff.bold("maprender COMMAND --help")
                     + " prints the help of any command, as the sections below give it."
             ],
-            exitStatusNote: "maprender follows sysexits.h; an error is one line on standard error, " + Roff.code("error: …") + ".",
+            exitStatusNote: "maprender follows sysexits.h; an error is one line on standard error, "
+                + Roff.code("error: …") + ".",
             sections: [environment, files],
             seeAlso: Roff.bold("sqlite3") + "(1), " + Roff.bold("man") + "(1); the README of the maprender sources.")
     }
@@ -25,11 +26,13 @@ enum Manual {
         entries: [
             (Roff.bold("XDG_CACHE_HOME"), "Where the tile cache lives (default " + Roff.code("~/.cache") + ")."),
             (
-                Roff.bold("JOB_COMPLETION_INDEX") + ", " + Roff.bold("MAPRENDER_SHARD_COUNT") + ", " + Roff.bold("JOB_COMPLETIONS"),
+                Roff.bold("JOB_COMPLETION_INDEX") + ", " + Roff.bold("MAPRENDER_SHARD_COUNT") + ", "
+                    + Roff.bold("JOB_COMPLETIONS"),
                 Roff.code("batch --shard auto") + " in a Kubernetes Indexed Job."
             ),
             (
-                Roff.bold("SLURM_ARRAY_TASK_ID") + ", " + Roff.bold("SLURM_ARRAY_TASK_MIN") + ", " + Roff.bold("SLURM_ARRAY_TASK_COUNT"),
+                Roff.bold("SLURM_ARRAY_TASK_ID") + ", " + Roff.bold("SLURM_ARRAY_TASK_MIN") + ", "
+                    + Roff.bold("SLURM_ARRAY_TASK_COUNT"),
                 Roff.code("batch --shard auto") + " in a Slurm job array."
             ),
         ])
@@ -38,10 +41,14 @@ enum Manual {
     private static let files = ManualSection(
         "FILES",
         entries: [
-            (Roff.italic("~/.cache/maprender/tiles.sqlite"), "The tile cache of HTTP basemaps (" + Roff.code("--tile-cache") + ")."),
+            (
+                Roff.italic("~/.cache/maprender/tiles.sqlite"),
+                "The tile cache of HTTP basemaps (" + Roff.code("--tile-cache") + ")."
+            ),
             (
                 Roff.italic("FAVORITES.db"),
-                "A favorites database: the native " + Roff.bold("places") + " table, or a Core Data store exported from the iOS app; "
+                "A favorites database: the native " + Roff.bold("places")
+                    + " table, or a Core Data store exported from the iOS app; "
                     + "rendering opens it read-only."
             ),
         ])

@@ -18,15 +18,22 @@ enum PlacesOptions {
         stored(["--name"], valueName: "NAME", section: .place, help: "the place's name: its callout title"),
         stored(["--lat"], valueName: "LAT", section: .place, help: "latitude in degrees, -90 to 90"),
         stored(["--lon"], valueName: "LON", section: .place, help: "longitude in degrees, -180 to 180"),
-        stored(["--street"], valueName: "S", section: .place, help: "street address (the subtitle is 'street, city, state postal')"),
+        stored(
+            ["--street"], valueName: "S", section: .place,
+            help: "street address (the subtitle is 'street, city, state postal')"),
         stored(["--city"], valueName: "C", section: .place, help: "city"),
         stored(["--state"], valueName: "ST", section: .place, help: "state, province or region"),
         stored(["--postal"], valueName: "P", section: .place, help: "postal code"),
-        stored(["--radius"], valueName: "M", section: .place, help: "geofence radius: meters, or with a unit (500m, 2km, 1.5mi)"),
-        storedFlag(["--proximity"], section: .place, help: "draw the geofence circle"),
-        storedFlag(["--going-next"], section: .place, help: "the place you are going next (an arrow marker); takes the mark from any other place"),
         stored(
-            ["--color"], valueName: "red|green|purple|#rrggbb", section: .place, completion: .choices("red", "green", "purple"),
+            ["--radius"], valueName: "M", section: .place,
+            help: "geofence radius: meters, or with a unit (500m, 2km, 1.5mi)"),
+        storedFlag(["--proximity"], section: .place, help: "draw the geofence circle"),
+        storedFlag(
+            ["--going-next"], section: .place,
+            help: "the place you are going next (an arrow marker); takes the mark from any other place"),
+        stored(
+            ["--color"], valueName: "red|green|purple|#rrggbb", section: .place,
+            completion: .choices("red", "green", "purple"),
             help: "the pin's colour"),
         stored(
             ["--address"], valueName: "TEXT", section: .geocoding,
@@ -36,8 +43,10 @@ enum PlacesOptions {
             help: "a Nominatim-compatible service: the only time maprender uses the network, and only when you give it"),
         storedFlag(
             ["--reverse-geocode"], section: .geocoding,
-            help: "fill empty parts offline from Natural Earth: city ← the nearest populated place within 30 km, state ← the state "
-                + "or province (or the country where Natural Earth has no regions); street and postal are never guessed"),
+            help:
+                "fill empty parts offline from Natural Earth: city ← the nearest populated place within 30 km, state ← the state "
+                + "or province (or the country where Natural Earth has no regions); street and postal are never guessed"
+        ),
     ]
 
     /// Each subcommand's table, by name.
@@ -46,30 +55,37 @@ enum PlacesOptions {
         "add": OptionTable([database] + fields),
         "remove": OptionTable([
             database,
-            stored(["--id"], valueName: "N", section: .options, help: "remove the place with this id (as 'places list' shows it)"),
+            stored(
+                ["--id"], valueName: "N", section: .options,
+                help: "remove the place with this id (as 'places list' shows it)"),
             stored(["--name"], valueName: "NAME", section: .options, help: "remove the place with this name"),
         ]),
         "import": OptionTable([database]),
         "export": OptionTable([
             database,
             stored(
-                ["--format"], valueName: "geojson|gpx|csv", section: .options, completion: .choices(FavoritesFormat.allCases.map(\.rawValue)),
+                ["--format"], valueName: "geojson|gpx|csv", section: .options,
+                completion: .choices(FavoritesFormat.allCases.map(\.rawValue)),
                 help: "default: from the output file's extension"),
             stored(
                 ["--output", "-o"], valueName: "FILE", section: .options, completion: .files("geojson", "gpx", "csv"),
                 help: "default: standard output; the file is written atomically"),
         ]),
         "geocode": OptionTable([
-            database, stored(["--id"], valueName: "N", section: .options, help: "only the place with this id (default: every place)"),
+            database,
+            stored(
+                ["--id"], valueName: "N", section: .options, help: "only the place with this id (default: every place)"),
         ]),
     ]
 
     /// A value option stored under its first name; given twice, it is refused.
     private static func stored(
-        _ names: [String], valueName: String, section: OptionSection, completion: ValueCompletion = .nothing, help: String
+        _ names: [String], valueName: String, section: OptionSection, completion: ValueCompletion = .nothing,
+        help: String
     ) -> BoundOption<PlacesCommand.Arguments> {
         let key = names[0]
-        let spec = OptionSpec(names, valueName: valueName, kind: .value, section: section, completion: completion, help: help)
+        let spec = OptionSpec(
+            names, valueName: valueName, kind: .value, section: section, completion: completion, help: help)
         return BoundOption(spec) { arguments, value throws(MapError) in
             guard arguments.values[key] == nil else {
                 throw MapError(.invalidRequest, "\(value.option) is given twice", remedy: "give it once")
@@ -79,7 +95,9 @@ enum PlacesOptions {
     }
 
     /// A flag stored under its first name.
-    private static func storedFlag(_ names: [String], section: OptionSection, help: String) -> BoundOption<PlacesCommand.Arguments> {
+    private static func storedFlag(
+        _ names: [String], section: OptionSection, help: String
+    ) -> BoundOption<PlacesCommand.Arguments> {
         let key = names[0]
         return BoundOption(OptionSpec(names, kind: .flag, section: section, help: help)) { arguments, _ in
             arguments.flags.insert(key)
@@ -88,10 +106,12 @@ enum PlacesOptions {
 
     /// The subcommand's spec from its table.
     private static func subcommand(
-        _ name: String, summary: String, usage: [String], description: [String], operands: [OperandSpec] = [], examples: [String] = []
+        _ name: String, summary: String, usage: [String], description: [String], operands: [OperandSpec] = [],
+        examples: [String] = []
     ) -> CommandSpec {
         CommandSpec(
-            path: ["places", name], summary: summary, usage: usage, description: description, options: tables[name]?.specs ?? [],
+            path: ["places", name], summary: summary, usage: usage, description: description,
+            options: tables[name]?.specs ?? [],
             operands: operands, examples: examples)
     }
 
@@ -102,12 +122,14 @@ enum PlacesOptions {
         description: [
             "add and import create DB with the native schema when it does not exist; an older database is migrated, a newer "
                 + "one refused. Every change is one transaction: a failed import adds nothing. A Core Data store exported "
-                + "from the iOS app can be listed and exported, never changed.",
+                + "from the iOS app can be listed and exported, never changed."
         ],
         subcommands: [
             subcommand(
                 "list", summary: "print the places", usage: ["places list --db DB [--json]"],
-                description: ["One place per line: id, name, latitude, longitude, radius, flags and colour; --json prints every column."],
+                description: [
+                    "One place per line: id, name, latitude, longitude, radius, flags and colour; --json prints every column."
+                ],
                 examples: ["places list --db examples/favorites.db"]),
             subcommand(
                 "add", summary: "add a place and print its id",
@@ -119,10 +141,11 @@ enum PlacesOptions {
                 ],
                 description: ["Give the coordinate with --lat and --lon, or an address with --address and --geocoder."],
                 examples: [
-                    "places add --db favs.db --name \"Denver Museum\" --lat 39.7475 --lon -104.9428 --radius 500 --proximity",
+                    "places add --db favs.db --name \"Denver Museum\" --lat 39.7475 --lon -104.9428 --radius 500 --proximity"
                 ]),
             subcommand(
-                "remove", summary: "remove one place, by id or by name", usage: ["places remove --db DB (--id N | --name NAME)"],
+                "remove", summary: "remove one place, by id or by name",
+                usage: ["places remove --db DB (--id N | --name NAME)"],
                 description: ["Prints the id and name of the place removed."],
                 examples: ["places remove --db favs.db --name \"Denver Museum\""]),
             subcommand(
@@ -132,23 +155,27 @@ enum PlacesOptions {
                     "Every file is read and checked before one transaction adds them all; prints how many places were added. "
                         + "GPX waypoints and GeoJSON points are read; CSV columns: name, street, city, state, postal, latitude, "
                         + "longitude, display_proximity, display_radius, going_next, pin_color (only name, latitude and longitude "
-                        + "required).",
+                        + "required)."
                 ],
                 operands: [
                     OperandSpec(
                         name: "FILE…", help: ".gpx waypoints, .csv rows, .geojson points",
-                        completion: .files("gpx", "csv", "geojson", "json")),
+                        completion: .files("gpx", "csv", "geojson", "json"))
                 ],
                 examples: ["places import --db favs.db stops.gpx more.csv"]),
             subcommand(
                 "export", summary: "write the places as GeoJSON, GPX or CSV",
                 usage: ["places export --db DB [--format geojson|gpx|csv] [-o FILE]"],
-                description: ["The format follows the output file's extension unless --format says. Round trips with import: every field is kept."],
+                description: [
+                    "The format follows the output file's extension unless --format says. Round trips with import: every field is kept."
+                ],
                 examples: ["places export --db app-export.sqlite -o favs.geojson"]),
             subcommand(
                 "geocode", summary: "fill empty city and state offline",
                 usage: ["places geocode --db DB [--id N]"],
-                description: ["Does what add --reverse-geocode does, for stored places, in one transaction; prints what changed."],
+                description: [
+                    "Does what add --reverse-geocode does, for stored places, in one transaction; prints what changed."
+                ],
                 examples: ["places geocode --db favs.db"]),
         ])
 }

@@ -1,15 +1,16 @@
 import MapCommandLine
+import MapErrors
 import MapGeometry
 import MapInputs
 import MapRenderCore
-import MapErrors
 import MapTiles
 
 /// The option table of `maprender [render]` and `maprender fit`, and of every batch job: each
 /// option with what it sets on the `RenderRequest`.
 enum RenderOptions {
     /// Every render option, in the order help lists them within their sections.
-    static let table = OptionTable<RenderRequest>(inputs + tracks + TrackOptions.cleaning.lifted(\RenderRequest.trackInput) + framing + look + basemap + output)
+    static let table = OptionTable<RenderRequest>(
+        inputs + tracks + TrackOptions.cleaning.lifted(\RenderRequest.trackInput) + framing + look + basemap + output)
 
     // MARK: - Inputs
 
@@ -25,7 +26,8 @@ enum RenderOptions {
             let (coordinate, rest) = try ValueParser.coordinate(value.text, option: value.option, extra: 2)
             let title = rest.first.map { $0.trimmingCharacters(in: " ") } ?? ""
             let subtitle = rest.count > 1 ? rest[1].trimmingCharacters(in: " ") : nil
-            request.pins.append(Place(id: Int64(request.pins.count + 1), title: title, subtitle: subtitle, coordinate: coordinate))
+            request.pins.append(
+                Place(id: Int64(request.pins.count + 1), title: title, subtitle: subtitle, coordinate: coordinate))
         },
         .repeatable(
             "--circle", valueName: "LAT,LON,RADIUS", section: .inputs,
@@ -33,9 +35,12 @@ enum RenderOptions {
         ) { request, value throws(MapError) in
             let (center, rest) = try ValueParser.coordinate(value.text, option: value.option, extra: 1)
             guard let radius = rest.first else {
-                throw MapError(.invalidRequest, "--circle: '\(value.text)' has no radius", remedy: "write LAT,LON,RADIUS, e.g. 39.74,-104.99,500m")
+                throw MapError(
+                    .invalidRequest, "--circle: '\(value.text)' has no radius",
+                    remedy: "write LAT,LON,RADIUS, e.g. 39.74,-104.99,500m")
             }
-            request.circles.append(CircleOverlay(center: center, radius: try ValueParser.distance(radius, option: value.option)))
+            request.circles.append(
+                CircleOverlay(center: center, radius: try ValueParser.distance(radius, option: value.option)))
         },
         .repeatable(
             "--geojson", valueName: "FILE", section: .inputs, completion: .files("geojson", "json"),
@@ -51,7 +56,8 @@ enum RenderOptions {
         ) { request, value in request.trackInput.paths.append(value.text) },
         .value(
             "--location", valueName: "LAT,LON[,ACCURACY[,HEADING]]", section: .inputs,
-            help: "the blue dot; an accuracy halo in meters (none when left out or negative) and a heading cone in degrees"
+            help:
+                "the blue dot; an accuracy halo in meters (none when left out or negative) and a heading cone in degrees"
         ) { request, value throws(MapError) in request.userLocation = try userLocation(value) },
     ]
 
@@ -65,7 +71,9 @@ enum RenderOptions {
         if rest.count > 1 {
             let degrees = try ValueParser.number(rest[1], option: value.option)
             guard (0..<360).contains(degrees) else {
-                throw MapError(.invalidRequest, "--location: heading \(degrees) is outside [0, 360)", remedy: "give degrees clockwise from true north")
+                throw MapError(
+                    .invalidRequest, "--location: heading \(degrees) is outside [0, 360)",
+                    remedy: "give degrees clockwise from true north")
             }
             heading = degrees
         }
@@ -85,7 +93,9 @@ enum RenderOptions {
             }
             request.trackDisplay.coloring = coloring
         },
-        .flag("--arrows", section: .tracks, help: "chevrons in the direction of travel") { $0.trackDisplay.showsArrows = true },
+        .flag("--arrows", section: .tracks, help: "chevrons in the direction of travel") {
+            $0.trackDisplay.showsArrows = true
+        },
         .flag("--stats", section: .tracks, help: "a box with distance, duration, moving speed and climb") {
             $0.trackDisplay.showsStatistics = true
         },
@@ -104,7 +114,9 @@ enum RenderOptions {
     // MARK: - Framing
 
     static let framing: [BoundOption<RenderRequest>] = [
-        .value("--padding", valueName: "N", section: .framing, help: "canvas points kept clear at every edge (default 20)") {
+        .value(
+            "--padding", valueName: "N", section: .framing, help: "canvas points kept clear at every edge (default 20)"
+        ) {
             request, value throws(MapError) in
             let padding = try ValueParser.number(value.text, option: value.option)
             guard padding >= 0 else { throw MapError(.invalidRequest, "--padding: \(padding) is negative") }
@@ -114,7 +126,9 @@ enum RenderOptions {
             request, value throws(MapError) in
             request.center = try ValueParser.coordinate(value.text, option: value.option).0
         },
-        .value("--zoom", valueName: "Z", section: .framing, help: "with --center: Web Mercator zoom, fractional allowed") {
+        .value(
+            "--zoom", valueName: "Z", section: .framing, help: "with --center: Web Mercator zoom, fractional allowed"
+        ) {
             request, value throws(MapError) in
             let zoom = try ValueParser.number(value.text, option: value.option)
             guard (0...24).contains(zoom) else { throw MapError(.invalidRequest, "--zoom: \(zoom) is outside [0, 24]") }
@@ -122,7 +136,8 @@ enum RenderOptions {
         },
         .value(
             "--span", valueName: "D[xD]", section: .framing,
-            help: "with --center: north-south by east-west distance (5km, 2kmx3km), like MKCoordinateRegionMakeWithDistance"
+            help:
+                "with --center: north-south by east-west distance (5km, 2kmx3km), like MKCoordinateRegionMakeWithDistance"
         ) { request, value throws(MapError) in
             let parts = value.text.lowercased().split(separator: "x", maxSplits: 1).map(String.init)
             // "" and "x" split into no parts at all.
@@ -130,10 +145,13 @@ enum RenderOptions {
             let second = parts.count > 1 ? try ValueParser.distance(parts[1], option: value.option) : first
             request.span = (first, second)
         },
-        .value("--max-zoom", valueName: "Z", section: .framing, help: "the largest zoom a fit may choose (default 19)") {
+        .value("--max-zoom", valueName: "Z", section: .framing, help: "the largest zoom a fit may choose (default 19)")
+        {
             request, value throws(MapError) in
             let zoom = try ValueParser.number(value.text, option: value.option)
-            guard (0...24).contains(zoom) else { throw MapError(.invalidRequest, "--max-zoom: \(zoom) is outside [0, 24]") }
+            guard (0...24).contains(zoom) else {
+                throw MapError(.invalidRequest, "--max-zoom: \(zoom) is outside [0, 24]")
+            }
             request.maximumZoom = zoom
         },
     ]
@@ -159,7 +177,8 @@ enum RenderOptions {
             help: "\(StyleDecoder.builtInNames.joined(separator: ", ")), or a style file"
         ) { request, value in request.styleName = value.text },
         .value(
-            "--callouts", valueName: "all|titles|none", section: .look, completion: .choices(CalloutMode.allCases.map(\.rawValue)),
+            "--callouts", valueName: "all|titles|none", section: .look,
+            completion: .choices(CalloutMode.allCases.map(\.rawValue)),
             help: "bubbles with title and subtitle (default), titles only, or none"
         ) { request, value throws(MapError) in
             guard let mode = CalloutMode(rawValue: value.text) else {
@@ -172,14 +191,16 @@ enum RenderOptions {
         },
         .value(
             "--marker-image", valueName: "FILE.png[,AX,AY]", section: .look, completion: .files("png"),
-            help: "draw every pin as this picture, anchored at the fraction AX,AY of its size (default 0.5,1: bottom centre)"
+            help:
+                "draw every pin as this picture, anchored at the fraction AX,AY of its size (default 0.5,1: bottom centre)"
         ) { request, value throws(MapError) in request.markerImage = try markerImage(value) },
         .flag("--transparent", section: .look, help: "a see-through background and no basemap") { request in
             request.isTransparent = true
             request.basemap = "none"
         },
         .value(
-            "--format", valueName: "png|svg|pdf", section: .look, completion: .choices(ImageFormat.allCases.map(\.rawValue)),
+            "--format", valueName: "png|svg|pdf", section: .look,
+            completion: .choices(ImageFormat.allCases.map(\.rawValue)),
             help: "default: from the output's extension"
         ) { request, value throws(MapError) in
             guard let format = ImageFormat(rawValue: value.text.lowercased()) else {
@@ -190,7 +211,9 @@ enum RenderOptions {
     ]
 
     /// `--marker-image FILE.png[,AX,AY]`.
-    private static func markerImage(_ value: OptionValue) throws(MapError) -> (path: String, anchorX: Double, anchorY: Double) {
+    private static func markerImage(
+        _ value: OptionValue
+    ) throws(MapError) -> (path: String, anchorX: Double, anchorY: Double) {
         let fields = value.text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         guard fields.count == 1 || fields.count == 3 else {
             throw MapError(
@@ -199,9 +222,13 @@ enum RenderOptions {
         }
         var anchor = (0.5, 1.0)
         if fields.count == 3 {
-            anchor = (try ValueParser.number(fields[1], option: value.option), try ValueParser.number(fields[2], option: value.option))
+            anchor = (
+                try ValueParser.number(fields[1], option: value.option),
+                try ValueParser.number(fields[2], option: value.option)
+            )
             guard (0...1).contains(anchor.0), (0...1).contains(anchor.1) else {
-                throw MapError(.invalidRequest, "--marker-image: the anchor must lie within the image (fractions in [0, 1])")
+                throw MapError(
+                    .invalidRequest, "--marker-image: the anchor must lie within the image (fractions in [0, 1])")
             }
         }
         return (fields[0], anchor.0, anchor.1)
@@ -239,16 +266,23 @@ enum RenderOptions {
             completion: ValueCompletion.choices("none").orFiles("sqlite"),
             help: "default ~/.cache/maprender/tiles.sqlite (or under XDG_CACHE_HOME)"
         ) { request, value in
-            if value.text == "none" { request.tileOptions.usesCache = false } else { request.tileOptions.cachePath = value.text }
+            if value.text == "none" {
+                request.tileOptions.usesCache = false
+            } else {
+                request.tileOptions.cachePath = value.text
+            }
         },
         .flag("--offline", section: .basemap, help: "tiles from the cache only") { $0.tileOptions.offline = true },
-        .value("--user-agent", valueName: "UA", section: .basemap, help: "the User-Agent of tile requests") { request, value in
+        .value("--user-agent", valueName: "UA", section: .basemap, help: "the User-Agent of tile requests") {
+            request, value in
             request.tileOptions.userAgent = value.text
         },
         .value("--tile-timeout", valueName: "S", section: .basemap, help: "seconds per tile request (default 10)") {
             request, value throws(MapError) in
             let seconds = try ValueParser.number(value.text, option: value.option)
-            guard seconds > 0 else { throw MapError(.invalidRequest, "--tile-timeout: give a positive number of seconds") }
+            guard seconds > 0 else {
+                throw MapError(.invalidRequest, "--tile-timeout: give a positive number of seconds")
+            }
             request.tileOptions.timeout = seconds
         },
         .flag("--no-snap", section: .basemap, help: "keep a fractional zoom (tiles are drawn scaled)") {

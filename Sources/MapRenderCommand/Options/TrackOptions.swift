@@ -1,7 +1,7 @@
 import MapCommandLine
-import MapRenderCore
 import MapErrors
 import MapInputs
+import MapRenderCore
 
 /// The option tables of `maprender track stats|events`, and the track cleaning options that
 /// `render` shares.
@@ -10,7 +10,8 @@ enum TrackOptions {
     static let cleaning = OptionTable<TrackInput>([
         .value(
             "--max-accuracy", valueName: "M|none", section: .cleaning, completion: .choices("none"),
-            help: "drop fixes less accurate than M meters (default 100); fixes with a negative accuracy are always dropped"
+            help:
+                "drop fixes less accurate than M meters (default 100); fixes with a negative accuracy are always dropped"
         ) { input, value throws(MapError) in
             input.cleaning.maximumHorizontalAccuracy = try TrackInput.limit(value.text, option: value.option)
         },
@@ -54,9 +55,12 @@ enum TrackOptions {
             ) { arguments, value in arguments.placeDatabases.append(value.text) },
             .value(
                 "--cushion", valueName: "M", section: .options,
-                help: "exit only beyond radius + M meters (default 20; 0 for none), so GPS jitter along the boundary does not flap"
+                help:
+                    "exit only beyond radius + M meters (default 20; 0 for none), so GPS jitter along the boundary does not flap"
             ) { arguments, value throws(MapError) in
-                arguments.cushion = value.text.trimmingCharacters(in: " ") == "0" ? 0 : try ValueParser.distance(value.text, option: value.option)
+                arguments.cushion =
+                    value.text.trimmingCharacters(in: " ") == "0"
+                    ? 0 : try ValueParser.distance(value.text, option: value.option)
             },
             json,
         ] + cleaning.lifted(\TrackCommand.Arguments.input))
@@ -72,7 +76,7 @@ enum TrackOptions {
         usage: ["track stats|events FILE…"],
         description: [
             "FILE is a .gpx, .csv or .geojson file, or a folder (its .gpx, .csv and .geojson files, sorted by name). "
-                + "Several files are measured together, as one journey. The fixes are cleaned first, as render cleans them.",
+                + "Several files are measured together, as one journey. The fixes are cleaned first, as render cleans them."
         ],
         subcommands: [
             CommandSpec(
@@ -81,7 +85,7 @@ enum TrackOptions {
                 description: [
                     "Prints distance (WGS84 geodesic, altitude ignored), duration, moving time, average, moving and maximum "
                         + "speed, elevation gain and loss (3 m hysteresis), start and end, and what cleaning dropped. Text "
-                        + "in km, h:mm:ss and km/h; --json in meters, seconds and m/s, times ISO 8601.",
+                        + "in km, h:mm:ss and km/h; --json in meters, seconds and m/s, times ISO 8601."
                 ],
                 options: stats.specs, operands: [files],
                 examples: ["track stats examples/denver-ride.gpx", "track stats --json ~/tracks/2026-11/"]),
@@ -91,7 +95,7 @@ enum TrackOptions {
                 description: [
                     "Replays the tracks against every favorite with a geofence radius (display_radius) and prints enter "
                         + "and exit events in time order: time, enter|exit, place, latitude,longitude. A region larger "
-                        + "than 400 km is clamped with a warning, as Core Location clamps to its maximum monitoring distance.",
+                        + "than 400 km is clamped with a warning, as Core Location clamps to its maximum monitoring distance."
                 ],
                 options: events.specs, operands: [files],
                 examples: ["track events --places examples/favorites.db examples/denver-ride.gpx"]),

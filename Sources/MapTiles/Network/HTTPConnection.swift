@@ -60,7 +60,8 @@ package final class HTTPConnection: @unchecked Sendable {
     static func availability() -> Result<Void, HTTPFailure> {
         var reason = [CChar](repeating: 0, count: 256)
         guard ccurl_load(&reason, reason.count) == 0 else {
-            return .failure(.unavailable(String(decoding: reason.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)))
+            return .failure(
+                .unavailable(String(decoding: reason.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)))
         }
         return .success(())
     }
@@ -88,9 +89,10 @@ package final class HTTPConnection: @unchecked Sendable {
         switch failure {
         case CCURL_OK:
             let body = response.body.map { [UInt8](UnsafeBufferPointer(start: $0, count: response.body_length)) } ?? []
-            let head = response.headers.map {
-                String(decoding: UnsafeRawBufferPointer(start: $0, count: response.headers_length), as: UTF8.self)
-            } ?? ""
+            let head =
+                response.headers.map {
+                    String(decoding: UnsafeRawBufferPointer(start: $0, count: response.headers_length), as: UTF8.self)
+                } ?? ""
             return .success(HTTPResponse(status: response.status, headers: HTTPConnection.fields(of: head), body: body))
         case CCURL_TIMED_OUT: return .failure(.timedOut)
         case CCURL_CANNOT_RESOLVE: return .failure(.cannotResolveHost)
@@ -133,7 +135,7 @@ extension Substring {
 /// Calls `body` with C strings for `strings`, valid for the call only.
 private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> R) -> R {
     let copies = strings.map { strdup($0) }
-    defer { copies.forEach { free($0) } }
+    defer { for copy in copies { free(copy) } }
     let pointers = copies.map { UnsafePointer($0) }
     return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
 }

@@ -1,8 +1,8 @@
 import Foundation
-public import MapGeometry
-public import MapRenderCore
 public import MapErrors
 import MapFormats
+public import MapGeometry
+public import MapRenderCore
 
 /// Raster tiles from a folder laid out `{z}/{x}/{y}.png` (or `.jpg`, `.jpeg`), as tile
 /// tools write them (`mb-util`, `gdal2tiles.py --xyz`, Maperitive…), with optional
@@ -38,11 +38,14 @@ public struct DirectoryTileSource: RasterTileSource {
     ///   - isTMS: whether rows count from the south; `nil` decides by `tilemapresource.xml`.
     /// - Throws: `MapError` `.missingInput` when the folder does not exist; `.invalidData` when
     ///   it holds no `{z}/{x}/{y}.png|jpg` tile, or the first tile is not a usable image.
-    public init(path: String, attribution: [String]? = nil, isImagery: Bool? = nil, isTMS: Bool? = nil) throws(MapError) {
+    public init(path: String, attribution: [String]? = nil, isImagery: Bool? = nil, isTMS: Bool? = nil) throws(MapError)
+    {
         let files = FileManager.default
         var isDirectory: ObjCBool = false
         guard files.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw MapError(.missingInput, "no such folder", at: InputLocation(file: path), remedy: "check the path of the tile folder")
+            throw MapError(
+                .missingInput, "no such folder", at: InputLocation(file: path),
+                remedy: "check the path of the tile folder")
         }
         let layout = MapError(
             .invalidData, "no tiles found; a tile folder holds {z}/{x}/{y}.png (or .jpg) files, e.g. \(path)/0/0/0.png",
@@ -68,7 +71,9 @@ public struct DirectoryTileSource: RasterTileSource {
     private static func numericNames(in folder: String) -> [Int] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.compactMap { name in
-            guard !name.isEmpty, name.allSatisfy(\.isASCII), name.allSatisfy(\.isNumber), name.count <= 9 else { return nil }
+            guard !name.isEmpty, name.allSatisfy(\.isASCII), name.allSatisfy(\.isNumber), name.count <= 9 else {
+                return nil
+            }
             return Int(name)
         }
     }
@@ -113,7 +118,9 @@ public struct DirectoryTileSource: RasterTileSource {
     }
 
     private func fetch(_ tile: TilePath, highResolution: Bool) -> Result<EncodedImage, TileFailure> {
-        guard tile.z >= 0, tile.z <= 30, (0..<tile.tilesPerSide).contains(tile.x), (0..<tile.tilesPerSide).contains(tile.y) else {
+        guard tile.z >= 0, tile.z <= 30, (0..<tile.tilesPerSide).contains(tile.x),
+            (0..<tile.tilesPerSide).contains(tile.y)
+        else {
             return .failure(TileFailure(tile: tile, reason: "not a tile of the world"))
         }
         let row = isTMS ? tile.tmsRow : tile.y

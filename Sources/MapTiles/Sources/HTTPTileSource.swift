@@ -52,7 +52,8 @@ public struct HTTPTileSource: RasterTileSource {
         self.tileSize = tileSize == 512 ? 512 : 256
         self.isImagery = isImagery
         self.options = options
-        cache = options.usesCache
+        cache =
+            options.usesCache
             ? TileCache(path: options.cachePath ?? TileCache.defaultPath(), sizeLimit: options.cacheSizeLimit) : nil
         session = SessionBox()
     }
@@ -77,7 +78,9 @@ public struct HTTPTileSource: RasterTileSource {
         var results: [TilePath: Result<EncodedImage, TileFailure>] = [:]
         var pathsByURL: [String: [TilePath]] = [:]
         for tile in Set(paths) {
-            guard (0...30).contains(tile.z), (0..<tile.tilesPerSide).contains(tile.x), (0..<tile.tilesPerSide).contains(tile.y) else {
+            guard (0...30).contains(tile.z), (0..<tile.tilesPerSide).contains(tile.x),
+                (0..<tile.tilesPerSide).contains(tile.y)
+            else {
                 results[tile] = .failure(TileFailure(tile: tile, reason: "not a tile of the world"))
                 continue
             }
@@ -301,7 +304,8 @@ final class FetchBatch: @unchecked Sendable {
     /// A job's attempts: the outcome, and why the host is dead if it seems to be.
     private func fetch(_ job: Job, on connection: HTTPConnection) -> (Outcome, deadHost: String?) {
         var headers = [
-            (name: "User-Agent", value: options.userAgent), (name: "Accept", value: "image/png,image/jpeg;q=0.9,*/*;q=0.1"),
+            (name: "User-Agent", value: options.userAgent),
+            (name: "Accept", value: "image/png,image/jpeg;q=0.9,*/*;q=0.1"),
         ]
         if let etag = job.etag { headers.append((name: "If-None-Match", value: etag)) }
         if let date = job.lastModified { headers.append((name: "If-Modified-Since", value: date)) }
@@ -354,6 +358,6 @@ final class FetchBatch: @unchecked Sendable {
 }
 
 /// "10 s", "0.5 s".
-fileprivate func seconds(_ value: Double) -> String {
+private func seconds(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e9 ? "\(Int(value)) s" : "\(value) s"
 }

@@ -1,8 +1,8 @@
 import Foundation
-public import MapGeometry
-public import MapRenderCore
 public import MapErrors
 import MapFormats
+public import MapGeometry
+public import MapRenderCore
 import MapSQLite
 
 /// Raster tiles from an MBTiles file (MBTiles 1.1–1.3, https://github.com/mapbox/mbtiles-spec):
@@ -50,10 +50,14 @@ public struct MBTilesSource: RasterTileSource {
     public init(path: String, isImagery: Bool? = nil) throws(MapError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw MapError(.missingInput, "no such file", at: InputLocation(file: path), remedy: "check the path of the MBTiles file")
+            throw MapError(
+                .missingInput, "no such file", at: InputLocation(file: path),
+                remedy: "check the path of the MBTiles file")
         }
         guard !isDirectory.boolValue else {
-            throw MapError(.missingInput, "is a folder, not an MBTiles file", at: InputLocation(file: path), remedy: "give the .mbtiles file")
+            throw MapError(
+                .missingInput, "is a folder, not an MBTiles file", at: InputLocation(file: path),
+                remedy: "give the .mbtiles file")
         }
         self.path = path
         let facts: Facts
@@ -67,7 +71,8 @@ public struct MBTilesSource: RasterTileSource {
         switch format {
         case "pbf", "mvt", "application/vnd.mapbox-vector-tile", "application/x-protobuf":
             throw MapError(
-                .invalidData, "holds vector tiles (format \(format ?? "")), which are not supported", at: InputLocation(file: path),
+                .invalidData, "holds vector tiles (format \(format ?? "")), which are not supported",
+                at: InputLocation(file: path),
                 remedy: "give an MBTiles file of PNG or JPEG raster tiles")
         case "webp", "image/webp":
             throw MapError(
@@ -87,7 +92,8 @@ public struct MBTilesSource: RasterTileSource {
         tileSize = Double(header.pixelWidth) / scale >= 384 ? 512 : 256
         zoomRange = facts.zoomRange
         bounds = metadata["bounds"].flatMap(MBTilesSource.bounds(parsing:))
-        attribution = metadata["attribution"].map(MBTilesSource.plainText(fromHTML:)).map { $0.isEmpty ? [] : [$0] } ?? []
+        attribution =
+            metadata["attribution"].map(MBTilesSource.plainText(fromHTML:)).map { $0.isEmpty ? [] : [$0] } ?? []
         self.isImagery = isImagery ?? (format == "jpg" || format == "jpeg" || header.encoding == .jpeg)
     }
 
@@ -118,24 +124,35 @@ public struct MBTilesSource: RasterTileSource {
             throw BadFile(message: "not an MBTiles file (the tiles table has no \(missing.joined(separator: ", ")))")
         }
         var facts = Facts()
-        if objects.contains("metadata"), Set(try database.columnNames(inTable: "metadata")).isSuperset(of: ["name", "value"]) {
-            for (name, value) in try database.query("SELECT name, value FROM metadata", row: { ($0.text(at: 0), $0.text(at: 1)) }) {
-                if let name, let value { facts.metadata[name.lowercased()] = value.trimmingCharacters(in: .whitespaces) }
+        if objects.contains("metadata"),
+            Set(try database.columnNames(inTable: "metadata")).isSuperset(of: ["name", "value"])
+        {
+            for (name, value) in try database.query(
+                "SELECT name, value FROM metadata", row: { ($0.text(at: 0), $0.text(at: 1)) })
+            {
+                if let name, let value {
+                    facts.metadata[name.lowercased()] = value.trimmingCharacters(in: .whitespaces)
+                }
             }
         }
-        let (minimum, maximum) = (facts.metadata["minzoom"].flatMap(Int.init), facts.metadata["maxzoom"].flatMap(Int.init))
+        let (minimum, maximum) = (
+            facts.metadata["minzoom"].flatMap(Int.init), facts.metadata["maxzoom"].flatMap(Int.init)
+        )
         if let minimum, let maximum, 0 <= minimum, minimum <= maximum, maximum <= 30 {
             facts.zoomRange = minimum...maximum
         } else {
-            let range = try database.query("SELECT MIN(zoom_level), MAX(zoom_level) FROM tiles") {
-                $0.isNull(at: 0) ? nil : (Int($0.int64(at: 0)), Int($0.int64(at: 1)))
-            }.first ?? nil
+            let range =
+                try database.query("SELECT MIN(zoom_level), MAX(zoom_level) FROM tiles") {
+                    $0.isNull(at: 0) ? nil : (Int($0.int64(at: 0)), Int($0.int64(at: 1)))
+                }.first ?? nil
             guard let range, 0 <= range.0, range.0 <= range.1, range.1 <= 30 else {
                 throw BadFile(message: range == nil ? "the MBTiles file holds no tiles" : "zoom levels outside 0…30")
             }
             facts.zoomRange = range.0...range.1
         }
-        let first = try database.query("SELECT tile_data FROM tiles WHERE zoom_level = ? LIMIT 1", [.integer(Int64(facts.zoomRange.lowerBound))]) {
+        let first = try database.query(
+            "SELECT tile_data FROM tiles WHERE zoom_level = ? LIMIT 1", [.integer(Int64(facts.zoomRange.lowerBound))]
+        ) {
             $0.blob(at: 0)
         }
         guard let tile = first.first ?? nil else {
@@ -150,9 +167,12 @@ public struct MBTilesSource: RasterTileSource {
     private static func converted(_ error: any Error, path: String) -> MapError {
         switch error {
         case let error as BadFile:
-            return MapError(.invalidData, "\(error.message)", at: InputLocation(file: path), remedy: "give an MBTiles file of raster tiles")
+            return MapError(
+                .invalidData, "\(error.message)", at: InputLocation(file: path),
+                remedy: "give an MBTiles file of raster tiles")
         case let error as MapError: return error
-        default: return MapError(.internalFailure, "\(error)", at: InputLocation(file: path), remedy: "report this as a bug")
+        default:
+            return MapError(.internalFailure, "\(error)", at: InputLocation(file: path), remedy: "report this as a bug")
         }
     }
 
@@ -177,7 +197,9 @@ public struct MBTilesSource: RasterTileSource {
     }
 
     private func fetch(_ tile: TilePath, with statement: Statement) -> Result<EncodedImage, TileFailure> {
-        guard tile.z >= 0, tile.z <= 30, (0..<tile.tilesPerSide).contains(tile.x), (0..<tile.tilesPerSide).contains(tile.y) else {
+        guard tile.z >= 0, tile.z <= 30, (0..<tile.tilesPerSide).contains(tile.x),
+            (0..<tile.tilesPerSide).contains(tile.y)
+        else {
             return .failure(TileFailure(tile: tile, reason: "not a tile of the world"))
         }
         let bytes: [UInt8]?
@@ -187,7 +209,11 @@ public struct MBTilesSource: RasterTileSource {
             try statement.bind([.integer(Int64(tile.z)), .integer(Int64(tile.x)), .integer(Int64(tile.tmsRow))])
             bytes = try statement.step() ? statement.blob(at: 0) ?? [] : nil
         } catch {
-            return .failure(TileFailure(tile: tile, reason: "cannot read the MBTiles file (\(MBTilesSource.converted(error, path: path).locatedMessage))"))
+            return .failure(
+                TileFailure(
+                    tile: tile,
+                    reason:
+                        "cannot read the MBTiles file (\(MBTilesSource.converted(error, path: path).locatedMessage))"))
         }
         guard let bytes else { return .failure(TileFailure(tile: tile, reason: "not in the MBTiles file")) }
         do {
@@ -217,11 +243,21 @@ public struct MBTilesSource: RasterTileSource {
         var text = ""
         var inTag = false
         for character in html {
-            if character == "<" { inTag = true; text += " "; continue }
-            if character == ">", inTag { inTag = false; continue }
+            if character == "<" {
+                inTag = true
+                text += " "
+                continue
+            }
+            if character == ">", inTag {
+                inTag = false
+                continue
+            }
             if !inTag { text.append(character) }
         }
-        let named = ["&copy;": "©", "&nbsp;": " ", "&lt;": "<", "&gt;": ">", "&quot;": "\"", "&apos;": "'", "&#39;": "'", "&mdash;": "—", "&ndash;": "–"]
+        let named = [
+            "&copy;": "©", "&nbsp;": " ", "&lt;": "<", "&gt;": ">", "&quot;": "\"", "&apos;": "'", "&#39;": "'",
+            "&mdash;": "—", "&ndash;": "–",
+        ]
         for (entity, replacement) in named { text = text.replacingOccurrences(of: entity, with: replacement) }
         while let range = text.range(of: #"&#(x[0-9A-Fa-f]+|[0-9]+);"#, options: .regularExpression) {
             let digits = text[range].dropFirst(2).dropLast()

@@ -1,6 +1,6 @@
 import Foundation
-import MapRenderCore
 import MapErrors
+import MapRenderCore
 import MapSQLite
 
 /// A persistent cache of downloaded tiles: an SQLite file keyed by URL, holding each tile's
@@ -124,9 +124,11 @@ public final class TileCache: @unchecked Sendable {
                         UPDATE tiles SET expires = ?1, must_revalidate = ?2, etag = coalesce(?3, etag),
                           last_modified = coalesce(?4, last_modified) WHERE url = ?5
                         """,
-                        [.real(freshness.expires), .integer(freshness.mustRevalidate ? 1 : 0),
-                         freshness.etag.map(SQLiteValue.text) ?? .null,
-                         freshness.lastModified.map(SQLiteValue.text) ?? .null, .text(url)])
+                        [
+                            .real(freshness.expires), .integer(freshness.mustRevalidate ? 1 : 0),
+                            freshness.etag.map(SQLiteValue.text) ?? .null,
+                            freshness.lastModified.map(SQLiteValue.text) ?? .null, .text(url),
+                        ])
                 }
                 let touch = try database.prepare("UPDATE tiles SET last_access = ?1 WHERE url = ?2")
                 for url in Set(used).subtracting(stored.keys) {
@@ -206,7 +208,9 @@ public final class TileCache: @unchecked Sendable {
         let tables = try database.tableNames()
         guard id == TileCache.applicationID || (id == 0 && tables.isEmpty) else {
             // Another program's database: never moved aside or changed.
-            throw MapError(.unavailable, "is another program's SQLite database, not a maprender tile cache", at: InputLocation(file: path))
+            throw MapError(
+                .unavailable, "is another program's SQLite database, not a maprender tile cache",
+                at: InputLocation(file: path))
         }
         // An existing cache is only read here: setting the id or running CREATE … IF NOT
         // EXISTS would still write (and sync) the file at every start.

@@ -1,6 +1,6 @@
 import Foundation
-public import MapRenderCore
 public import MapErrors
+public import MapRenderCore
 
 /// How an `HTTPTileSource` talks to tile servers and caches their tiles.
 public struct HTTPTileOptions: Hashable, Sendable {
@@ -83,9 +83,12 @@ public enum TileSourceFactory {
             return try MBTilesSource(path: argument)
         }
         if argument.contains("/") {
-            throw MapError(.missingInput, "no such file or folder", at: InputLocation(file: argument), remedy: "give \(acceptedForms)")
+            throw MapError(
+                .missingInput, "no such file or folder", at: InputLocation(file: argument),
+                remedy: "give \(acceptedForms)")
         }
-        throw MapError(.invalidRequest, "--basemap \(argument): not a basemap", remedy: "give world, none, \(acceptedForms)")
+        throw MapError(
+            .invalidRequest, "--basemap \(argument): not a basemap", remedy: "give world, none, \(acceptedForms)")
     }
 }
 
@@ -97,7 +100,9 @@ extension TileSourceFactory {
     /// - Throws: `MapError` `.invalidRequest` for a satellite or hybrid map over the vector
     ///   world (they need imagery), and what `source(for:options:)` and
     ///   `WorldBasemap.embedded()` throw.
-    public static func basemap(for argument: String, mapType: MapType, options: HTTPTileOptions) throws(MapError) -> (
+    public static func basemap(
+        for argument: String, mapType: MapType, options: HTTPTileOptions
+    ) throws(MapError) -> (
         vector: (any BasemapSource)?, tiles: (any RasterTileSource)?
     ) {
         switch argument {

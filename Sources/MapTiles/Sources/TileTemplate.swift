@@ -1,7 +1,7 @@
 import Foundation
+public import MapErrors
 public import MapGeometry
 import MapRenderCore
-public import MapErrors
 
 /// A tile URL template in the style of Leaflet and OpenLayers:
 /// `https://{s}.tile.example.org/{z}/{x}/{y}{r}.png`.
@@ -42,8 +42,9 @@ public struct TileTemplate: Hashable, Sendable, CustomStringConvertible {
         let lowered = template.lowercased()
         guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else {
             let scheme = template.range(of: "://").map { String(template[..<$0.lowerBound]) }
-            throw usage(scheme.map { "the \($0) scheme is not supported, only http and https" }
-                ?? "not an http or https URL")
+            throw usage(
+                scheme.map { "the \($0) scheme is not supported, only http and https" }
+                    ?? "not an http or https URL")
         }
         var parts: [Part] = []
         var subdomains = subdomains
@@ -62,7 +63,8 @@ public struct TileTemplate: Hashable, Sendable, CustomStringConvertible {
             case "r": parts.append(.resolution)
             default:
                 guard name.hasPrefix("switch:") else {
-                    throw usage("unknown placeholder {\(name)} (known: {z} {x} {y} {-y} {s} {r} {quadkey} {switch:a,b})")
+                    throw usage(
+                        "unknown placeholder {\(name)} (known: {z} {x} {y} {-y} {s} {r} {quadkey} {switch:a,b})")
                 }
                 subdomains = name.dropFirst("switch:".count).split(separator: ",").map(String.init)
                 parts.append(.subdomain)
@@ -74,7 +76,8 @@ public struct TileTemplate: Hashable, Sendable, CustomStringConvertible {
             throw usage("a '}' without its '{'")
         }
 
-        let hasXYZ = parts.contains(.zoom) && parts.contains(.column)
+        let hasXYZ =
+            parts.contains(.zoom) && parts.contains(.column)
             && (parts.contains(.row) || parts.contains(.tmsRow))
         guard hasXYZ || parts.contains(.quadkey) else {
             throw usage("it has neither {z}, {x} and {y} nor {quadkey}")
@@ -103,7 +106,8 @@ public struct TileTemplate: Hashable, Sendable, CustomStringConvertible {
             case .row: url += String(tile.y)
             case .tmsRow: url += String(tile.tmsRow)
             case .quadkey: url += tile.quadkey
-            case .subdomain: url += subdomains[((tile.x + tile.y) % subdomains.count + subdomains.count) % subdomains.count]
+            case .subdomain:
+                url += subdomains[((tile.x + tile.y) % subdomains.count + subdomains.count) % subdomains.count]
             case .resolution: url += highResolution ? "@2x" : ""
             }
         }

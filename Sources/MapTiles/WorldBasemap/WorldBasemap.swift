@@ -1,8 +1,8 @@
 import Foundation
-import MapGeometry
-public import MapRenderCore
 public import MapErrors
 import MapFormats
+import MapGeometry
+public import MapRenderCore
 import MapSQLite
 
 /// The embedded, offline world basemap: Natural Earth 1:110m and 1:50m land, lakes, rivers,
@@ -48,9 +48,10 @@ public struct WorldBasemap: BasemapSource {
             guard tables.contains("metadata"), tables.contains("features"), tables.contains("labels") else {
                 throw BadFile("not a maprender world basemap (no metadata, features or labels table)")
             }
-            version = try database.query("SELECT value FROM metadata WHERE key = 'format_version'") {
-                $0.text(at: 0)
-            }.first ?? nil
+            version =
+                try database.query("SELECT value FROM metadata WHERE key = 'format_version'") {
+                    $0.text(at: 0)
+                }.first ?? nil
         } catch {
             throw converted(error)
         }
@@ -176,7 +177,9 @@ public struct WorldBasemap: BasemapSource {
     }
 
     /// The labels of one scale that show at `zoom` and lie in one of `pieces`.
-    private func labels(in pieces: [MapRect], scale: Int, zoom: Double, database: SQLiteDatabase) throws
+    private func labels(
+        in pieces: [MapRect], scale: Int, zoom: Double, database: SQLiteDatabase
+    ) throws
         -> [BasemapLabel]
     {
         // The rule is applied in SQL through its threshold: min_zoom <= max(zoom + 0.5, 2).
