@@ -14,7 +14,8 @@ let package = Package(
         .library(
             name: "MapRender",
             targets: [
-                "MapErrors", "MapGeometry", "MapFormats", "MapXML", "MapRenderCore", "MapSQLite", "MapInputs",
+                "MapErrors", "MapGeometry", "MapFormats", "MapXML", "MapDrawing", "MapRenderCore", "MapSQLite",
+                "MapInputs",
                 "MapTiles", "MapFavorites", "MapRenderCairo", "MapRenderSVG",
             ]),
     ],
@@ -42,72 +43,82 @@ let package = Package(
         .target(name: "MapErrors"),
         // Coordinates, Web Mercator, geodesy, viewports: pure values.
         .target(name: "MapGeometry"),
-        // The scene, the style, layout and the display list: pure values.
-        .target(name: "MapRenderCore", dependencies: ["MapErrors", "MapGeometry", "MapFormats"]),
-        // Readers and writers of text and file formats: JSON, XML, CSV records, timestamps,
-        // image headers, atomic files.
+        // Readers and writers of text and file formats: JSON, CSV records, timestamps,
+        // image headers, escaping, input and atomic output files.
         .target(name: "MapFormats", dependencies: ["MapErrors"]),
-        // The strict streaming XML parser (GPX): encodings, entities refused, namespaces.
+        // The strict streaming XML parser (GPX) and the XML escaper.
         .target(name: "MapXML"),
         // The command-line machinery any program can use: one declarative table per command
         // drives parsing, "did you mean", help, completion scripts and the man page.
         .target(name: "MapCommandLine", dependencies: ["MapErrors", "MapFormats"]),
+        // The display list and what backends need to draw it: paths, colours, text runs,
+        // images, the renderer protocol.
+        .target(name: "MapDrawing", dependencies: ["MapErrors", "MapGeometry", "MapFormats"]),
+        // The scene, the style, layout and the snapshotter: pure values.
+        .target(name: "MapRenderCore", dependencies: ["MapErrors", "MapGeometry", "MapFormats", "MapDrawing"]),
         // The SQLite wrapper.
         .target(name: "MapSQLite", dependencies: ["MapErrors", "CSQLite3"]),
         // GPX, GeoJSON, location CSV and style files to scene values; scene loading.
         .target(
-            name: "MapInputs", dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapFormats", "MapXML"],
+            name: "MapInputs",
+            dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapFormats", "MapXML"],
             resources: [.copy("Resources")]),
         // Tile sources: the embedded world, MBTiles, folders, HTTP with its cache.
         .target(
             name: "MapTiles",
-            dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapFormats", "MapSQLite", "CCurl"],
+            dependencies: [
+                "MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapFormats", "MapSQLite", "CCurl",
+            ],
             exclude: ["WorldBasemap/make_world_basemap.py"],
             resources: [.copy("Resources")]),
         // The favorites database: one row reader, writes, import/export, geocoders.
         .target(
             name: "MapFavorites",
             dependencies: [
-                "MapErrors", "MapGeometry", "MapRenderCore", "MapFormats", "MapXML", "MapSQLite", "MapInputs",
+                "MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapFormats", "MapXML", "MapSQLite",
+                "MapInputs",
                 "MapTiles",
             ]),
         // The Cairo + Pango painter: PNG (own encoder), PDF, image decoding.
         .target(
             name: "MapRenderCairo",
             dependencies: [
-                "MapErrors", "MapGeometry", "MapRenderCore", "MapFormats", "CCairo", "CPangoCairo", "CTurboJPEG",
+                "MapErrors", "MapGeometry", "MapDrawing", "MapFormats", "CCairo", "CPangoCairo", "CTurboJPEG",
                 "CDeflate",
             ]),
         // The display list written as SVG.
         .target(
-            name: "MapRenderSVG", dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapFormats", "MapXML"]),
+            name: "MapRenderSVG", dependencies: ["MapErrors", "MapGeometry", "MapDrawing", "MapFormats", "MapXML"]),
         // The maprender command line: its command tree and option tables, render, places,
         // batch, fit, track, exit codes.
         .target(
             name: "MapRenderCommand",
             dependencies: [
-                "MapErrors", "MapGeometry", "MapRenderCore", "MapFormats", "MapCommandLine", "MapInputs", "MapTiles",
+                "MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapFormats", "MapCommandLine", "MapInputs",
+                "MapTiles",
                 "MapFavorites", "MapRenderCairo", "MapRenderSVG",
             ]),
         .executableTarget(name: "maprender", dependencies: ["MapRenderCommand"]),
         .executableTarget(
             name: "maprender-benchmarks",
-            dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapRenderCairo"],
+            dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapRenderCairo"],
             path: "Benchmarks/MicroBenchmarks"),
 
         // Helpers shared by the test targets: paths, temporary files, test images, MBTiles
         // files, the local tile server.
         .target(
             name: "MapTestSupport",
-            dependencies: ["MapGeometry", "MapRenderCore", "MapSQLite", "MapTiles", "MapRenderCairo"],
+            dependencies: ["MapGeometry", "MapRenderCore", "MapDrawing", "MapSQLite", "MapTiles", "MapRenderCairo"],
             path: "Tests/MapTestSupport",
             exclude: ["tile_server.py"]),
         .testTarget(
             name: "MapGeometryTests", dependencies: ["MapGeometry", "MapTestSupport"],
             resources: [.copy("Resources")]),
         .testTarget(
-            name: "MapRenderCoreTests", dependencies: ["MapRenderCore", "MapTestSupport"], exclude: ["Snapshots"]),
+            name: "MapRenderCoreTests", dependencies: ["MapRenderCore", "MapDrawing", "MapTestSupport"],
+            exclude: ["Snapshots"]),
         .testTarget(name: "MapFormatsTests", dependencies: ["MapFormats", "MapTestSupport"]),
+        .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "MapTestSupport"]),
         .testTarget(name: "MapXMLTests", dependencies: ["MapXML"]),
         .testTarget(name: "MapCommandLineTests", dependencies: ["MapCommandLine", "MapErrors"]),
         .testTarget(
@@ -125,7 +136,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "maprender", "MapRenderCommand", "MapCommandLine", "MapGeometry", "MapRenderCore", "MapInputs",
+                "maprender", "MapRenderCommand", "MapCommandLine", "MapGeometry", "MapRenderCore", "MapDrawing",
+                "MapInputs",
                 "MapTiles",
                 "MapFavorites", "MapRenderCairo", "MapTestSupport",
             ],

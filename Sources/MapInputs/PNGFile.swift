@@ -1,6 +1,7 @@
+public import MapDrawing
 public import MapErrors
 import MapFormats
-public import MapRenderCore
+import MapRenderCore
 
 /// Reads PNG files for markers and callout images, checking them before anything decodes
 /// them.

@@ -1,7 +1,7 @@
 internal import CCairo
 internal import CPangoCairo
+import MapDrawing
 import MapGeometry
-import MapRenderCore
 
 /// Carries out display-list commands on one Cairo context, in canvas points (the surface's
 /// device scale turns them into pixels).

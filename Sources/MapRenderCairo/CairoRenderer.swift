@@ -1,6 +1,6 @@
 internal import CCairo
+public import MapDrawing
 public import MapErrors
-public import MapRenderCore
 
 /// Renders display lists through Cairo (and Pango for text) to PNG and PDF; SVG with real
 /// text is `SVGRenderer`'s.

@@ -1,5 +1,4 @@
 internal import CPangoCairo
-import MapRenderCore
 
 extension CairoRenderer {
     /// Starts loading the fonts on this thread's Pango font map, so the first measured

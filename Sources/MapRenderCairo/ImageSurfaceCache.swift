@@ -1,7 +1,7 @@
 internal import CCairo
 import Dispatch
+import MapDrawing
 import MapFormats
-import MapRenderCore
 import Synchronization
 
 /// Decoded images (raster tiles, marker and callout images) as Cairo surfaces, shared by

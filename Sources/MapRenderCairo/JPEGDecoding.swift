@@ -1,7 +1,7 @@
 internal import CTurboJPEG
+public import MapDrawing
 public import MapErrors
 import MapFormats
-public import MapRenderCore
 
 extension RasterImage {
     /// The largest side decoded, in pixels: tiles and markers are far smaller, and the bound

@@ -1,7 +1,6 @@
 internal import CCairo
 import MapErrors
 import MapFormats
-import MapRenderCore
 
 #if canImport(CDeflate)
     internal import CDeflate

@@ -1,6 +1,6 @@
 internal import CCairo
 internal import CPangoCairo
-public import MapRenderCore
+public import MapDrawing
 
 /// Measures text with Pango, shaping and font fallback included, exactly as `CairoRenderer`
 /// draws it.

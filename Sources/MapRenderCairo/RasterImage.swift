@@ -1,7 +1,6 @@
 internal import CCairo
 public import MapErrors
 import MapFormats
-import MapRenderCore
 
 /// A decoded raster image: straight-alpha RGBA, 8 bits a channel, rows top to bottom.
 ///

@@ -1,6 +1,6 @@
 internal import CCairo
+import MapDrawing
 import MapGeometry
-import MapRenderCore
 import Synchronization
 
 /// Pre-rendered soft shadows, stamped instead of drawn again.

@@ -1,3 +1,4 @@
+import MapDrawing
 import MapGeometry
 
 /// Draws a vector basemap extract: land, lakes, rivers, borders, and labels placed without

@@ -1,3 +1,4 @@
+import MapDrawing
 public import MapGeometry
 
 /// The content and size of one callout bubble, measured but not yet placed.

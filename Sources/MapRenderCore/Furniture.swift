@@ -1,3 +1,4 @@
+import MapDrawing
 import MapGeometry
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+public import MapDrawing
 public import MapErrors
 public import MapGeometry
 

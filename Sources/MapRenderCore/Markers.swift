@@ -1,3 +1,4 @@
+public import MapDrawing
 public import MapGeometry
 
 /// The drawing of pins and other markers, in canvas points relative to the point they mark.

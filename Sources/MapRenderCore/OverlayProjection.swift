@@ -1,3 +1,4 @@
+import MapDrawing
 import MapGeometry
 
 /// Turns geographic lines and rings into canvas paths: densify along the geodesic, unwrap

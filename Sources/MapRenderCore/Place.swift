@@ -1,3 +1,4 @@
+public import MapDrawing
 public import MapGeometry
 
 /// A named point on the map: a favorite, a waypoint, a GeoJSON point or a `--pin`.
@@ -84,16 +85,5 @@ public struct MarkerImage: Hashable, Sendable {
     public func rect(at point: CanvasPoint) -> CanvasRect {
         let width = Double(image.pixelWidth), height = Double(image.pixelHeight)
         return CanvasRect(x: point.x - anchorX * width, y: point.y - anchorY * height, width: width, height: height)
-    }
-}
-
-extension String {
-    /// The string without leading and trailing spaces, tabs and newlines.
-    func trimmingWhitespace() -> String {
-        let isSpace: (Character) -> Bool = { $0.isWhitespace }
-        guard let first = firstIndex(where: { !isSpace($0) }),
-            let last = lastIndex(where: { !isSpace($0) })
-        else { return "" }
-        return String(self[first...last])
     }
 }

@@ -1,3 +1,4 @@
+public import MapDrawing
 public import MapGeometry
 
 #if canImport(Glibc)

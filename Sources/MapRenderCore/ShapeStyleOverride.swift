@@ -1,3 +1,5 @@
+import MapDrawing
+
 /// The parts of an overlay's look that its data sets, laid over the map style's look when
 /// the map is laid out: what a GeoJSON feature's simplestyle properties say.
 ///

@@ -1,3 +1,5 @@
+import MapDrawing
+
 /// How a map looks: colours, line widths, fonts and sizes, in canvas points.
 ///
 /// A value with defaults matching MapKit's look; the styles in `styles/*.json` override any

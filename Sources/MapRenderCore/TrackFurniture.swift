@@ -1,3 +1,4 @@
+import MapDrawing
 import MapGeometry
 
 /// The statistics box and colour legend of track maps.

@@ -1,3 +1,4 @@
+import MapDrawing
 import MapGeometry
 
 /// Draws GPS tracks: the line with its casing (coloured by speed or elevation when asked),

@@ -1,3 +1,4 @@
+import MapDrawing
 import MapGeometry
 
 /// The drawing of the "you are here" dot, after MapKit's user-location view: an accuracy

@@ -1,5 +1,5 @@
+public import MapDrawing
 public import MapErrors
-public import MapRenderCore
 
 /// The SVG backend: writes display lists as SVG documents with real text (`SVGWriter`).
 ///

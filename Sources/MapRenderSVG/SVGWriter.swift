@@ -1,6 +1,6 @@
+public import MapDrawing
 import MapFormats
 import MapGeometry
-public import MapRenderCore
 import MapXML
 
 #if canImport(Glibc)

@@ -4,6 +4,7 @@ import MapGeometry
 import MapRenderCore
 import Testing
 
+@testable import MapDrawing
 @testable import MapFavorites
 @testable import MapSQLite
 

@@ -5,6 +5,7 @@ import MapRenderCore
 import MapTestSupport
 import Testing
 
+@testable import MapDrawing
 @testable import MapInputs
 
 // GeoJSON (RFC 7946) with simplestyle-spec 1.1.0 properties: every geometry type, the

@@ -6,6 +6,8 @@ import MapRenderCore
 import MapTestSupport
 import Testing
 
+@testable import MapDrawing
+
 // Marker and callout images: PNGFile reads the size through ImageHeader.PNGHeader and keeps
 // its own messages.
 

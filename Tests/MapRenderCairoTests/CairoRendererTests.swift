@@ -7,6 +7,7 @@ import MapRenderSVG
 import MapTestSupport
 import Testing
 
+@testable import MapDrawing
 @testable import MapRenderCairo
 
 @Suite("Cairo renderer")

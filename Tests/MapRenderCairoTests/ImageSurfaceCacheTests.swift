@@ -2,6 +2,7 @@ internal import CCairo
 import MapRenderCore
 import Testing
 
+@testable import MapDrawing
 @testable import MapRenderCairo
 
 @Suite("Decoded image cache")

@@ -6,6 +6,7 @@ import MapRenderCore
 import MapTestSupport
 import Testing
 
+@testable import MapDrawing
 @testable import MapRenderCairo
 
 /// The PNG decoder must give the very surfaces Cairo's reader gives — same format, same

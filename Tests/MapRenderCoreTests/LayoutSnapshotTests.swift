@@ -1,6 +1,7 @@
 import MapGeometry
 import Testing
 
+@testable import MapDrawing
 @testable import MapRenderCore
 
 /// Display-list snapshots: the exact drawing of small scenes, with fixed text metrics so no

@@ -1,6 +1,7 @@
 import MapGeometry
 import Testing
 
+@testable import MapDrawing
 @testable import MapRenderCore
 
 /// A tile source in memory: every tile is the same tiny image, except the ones listed as

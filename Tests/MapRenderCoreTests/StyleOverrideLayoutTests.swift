@@ -1,6 +1,7 @@
 import MapGeometry
 import Testing
 
+@testable import MapDrawing
 @testable import MapRenderCore
 
 /// Layout applies the map's style to what decoders left to it: a pin without a colour of its

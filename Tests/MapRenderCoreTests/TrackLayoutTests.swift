@@ -2,6 +2,7 @@ import Foundation
 import MapGeometry
 import Testing
 
+@testable import MapDrawing
 @testable import MapRenderCore
 
 @Suite("Track layout")

@@ -4,6 +4,7 @@ import MapRenderCore
 import MapTestSupport
 import Testing
 
+@testable import MapDrawing
 @testable import MapRenderSVG
 
 @Suite("SVG writer")

@@ -1,3 +1,4 @@
+import MapDrawing
 import MapGeometry
 import MapRenderCairo
 import MapRenderCore

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import MapDrawing
 import MapErrors
 import MapGeometry
 import MapRenderCore

@@ -1,4 +1,5 @@
 import Foundation
+import MapDrawing
 public import MapErrors
 public import MapGeometry
 public import MapRenderCore

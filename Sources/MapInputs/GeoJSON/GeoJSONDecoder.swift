@@ -1,3 +1,4 @@
+import MapDrawing
 public import MapErrors
 public import MapFormats
 import MapGeometry

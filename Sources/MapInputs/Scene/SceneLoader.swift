@@ -1,3 +1,4 @@
+import MapDrawing
 public import MapErrors
 import MapFormats
 import MapGeometry

@@ -1,4 +1,5 @@
 import Foundation
+import MapDrawing
 public import MapErrors
 import MapFormats
 public import MapRenderCore

@@ -1,3 +1,4 @@
+import MapDrawing
 import MapErrors
 import MapFormats
 import MapRenderCore

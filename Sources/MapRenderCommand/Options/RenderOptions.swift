@@ -1,4 +1,5 @@
 import MapCommandLine
+import MapDrawing
 import MapErrors
 import MapGeometry
 import MapInputs

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+public import MapDrawing
 public import MapGeometry
 public import MapRenderCore
 

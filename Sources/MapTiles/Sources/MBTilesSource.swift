@@ -1,4 +1,5 @@
 import Foundation
+public import MapDrawing
 public import MapErrors
 import MapFormats
 public import MapGeometry

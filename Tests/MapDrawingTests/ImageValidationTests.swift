@@ -4,6 +4,7 @@ import MapRenderCore
 import MapTestSupport
 import Testing
 
+@testable import MapDrawing
 @testable import MapFormats
 
 @Suite struct ImageHeaderTests {
