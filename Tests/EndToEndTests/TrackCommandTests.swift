@@ -252,7 +252,8 @@ struct InputKindTests {
         #expect(distance(misnamed) != nil && distance(misnamed) == distance(named))
 
         let render = try Maprender.run([
-            "--gpx", folder.path("route.xml"), "--csv", folder.path("log.txt"), "--geojson", folder.path("shapes.data"),
+            "--gpx", folder.path("route.xml"), "--track", folder.path("log.txt"), "--geojson",
+            folder.path("shapes.data"),
             "-o", folder.path("map.png"),
         ])
         #expect(render.status == 0, "stderr: \(render.errors)")

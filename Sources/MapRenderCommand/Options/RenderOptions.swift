@@ -48,12 +48,12 @@ enum RenderOptions {
             help: "Point → pin, LineString → polyline, (Multi)Polygon → polygon; simplestyle properties"
         ) { request, value in request.geoJSONFiles.append(value.text) },
         .repeatable(
-            "--gpx", valueName: "FILE|DIR", section: .inputs, completion: ValueCompletion.files("gpx").orDirectories,
-            help: "trk → track (cleaned), rte → polyline, wpt → pin; a folder: its .gpx, .csv and .geojson files"
-        ) { request, value in request.trackInput.paths.append(value.text) },
-        .repeatable(
-            "--csv", valueName: "FILE", section: .inputs, completion: ValueCompletion.files("csv").orDirectories,
-            help: "fixes: latitude,longitude,… under a header row"
+            "--track", "--gpx", "--csv", valueName: "FILE|DIR", section: .inputs,
+            completion: ValueCompletion.files(TrackFiles.folderExtensions).orDirectories,
+            help:
+                "a recorded track: GPX (trk → track, rte → polyline, wpt → pin), CSV fixes under a header row"
+                + " (latitude,longitude,…) or timed GeoJSON lines, told apart by extension, then by content;"
+                + " a folder: its .gpx, .csv and .geojson files"
         ) { request, value in request.trackInput.paths.append(value.text) },
         .value(
             "--location", valueName: "LAT,LON[,ACCURACY[,HEADING]]", section: .inputs,
