@@ -76,7 +76,7 @@ enum BatchCommand {
         if let first = failures.first, let error = first.error {
             throw MapError(
                 error.kind,
-                "\(failures.count) of \(outcomes.count) jobs failed (the first: job \(first.job.id): \(error.locatedMessage))",
+                "\(failures.count) of \(outcomes.count) jobs failed (the first: job \(first.job.id): \(ErrorWording.located(error)))",
                 remedy: options.summary == nil ? "rerun with --summary FILE.json for every job's status" : nil)
         }
     }
@@ -220,7 +220,7 @@ enum BatchCommand {
                         if let error = outcome.error {
                             members += [
                                 ("exit_code", .number(Double(ExitStatus(error).rawValue))),
-                                ("error", .string(error.description)),
+                                ("error", .string(ErrorWording.full(error))),
                             ]
                         }
                         members.append(

@@ -28,7 +28,7 @@ final class BatchProgress: @unchecked Sendable {
         if outcome.status == .skipped { skipped += 1 }
         if showsBar { Console.printErrorRaw("\r\u{1B}[K") }
         if let error = outcome.error {
-            Console.printError("batch: job \(outcome.job.id) failed: \(error)")
+            Console.printError("batch: job \(outcome.job.id) failed: " + ErrorWording.full(error))
         } else if isVerbose {
             Console.printError("batch: job \(outcome.job.id) \(outcome.status.rawValue): \(outcome.output ?? "")")
         }

@@ -28,7 +28,7 @@ public enum MapRenderCommand {
             try dispatch(arguments)
             return ExitStatus.success.rawValue
         } catch {
-            Console.printError("error: \(error)")
+            Console.printError("error: " + ErrorWording.full(error))
             return ExitStatus(error).rawValue
         }
     }
