@@ -1,16 +1,13 @@
 /// The bash completion script of a program: one function that finds the command the words
 /// name, then completes an option's value, an option, a subcommand or an operand.
-struct BashCompletion {
+struct BashCompletion: ShellScriptGenerator {
     /// The program the script completes.
     var program: ProgramSpec
     /// The command line that prints the script: `maprender completions bash`.
     var generatingCommand: String
 
-    /// The root of the program's command tree.
-    private var root: CommandSpec { program.root }
-
     /// The prefix of the script's function names: `_maprender`.
-    private var function: String { "_" + program.name.replacingDashes() }
+    private var function: String { "_" + functionStem }
 
     /// The script.
     var text: String {

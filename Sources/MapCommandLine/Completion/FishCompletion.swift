@@ -1,16 +1,13 @@
 /// The fish completion script of a program: one `complete` line per option of each
 /// command, conditioned on the command the line names.
-struct FishCompletion {
+struct FishCompletion: ShellScriptGenerator {
     /// The program the script completes.
     var program: ProgramSpec
     /// The command line that prints the script: `maprender completions fish`.
     var generatingCommand: String
 
-    /// The root of the program's command tree.
-    private var root: CommandSpec { program.root }
-
     /// The prefix of the script's function names: `__maprender`.
-    private var function: String { "__" + program.name.replacingDashes() }
+    private var function: String { "__" + functionStem }
 
     /// The script.
     var text: String {

@@ -1,16 +1,13 @@
 /// The zsh completion script of a program, for the completion system (`compinit`): one
 /// `_arguments` call per command.
-struct ZshCompletion {
+struct ZshCompletion: ShellScriptGenerator {
     /// The program the script completes.
     var program: ProgramSpec
     /// The command line that prints the script: `maprender completions zsh`.
     var generatingCommand: String
 
-    /// The root of the program's command tree.
-    private var root: CommandSpec { program.root }
-
     /// The script's main function, and the prefix of the others: `_maprender`.
-    private var function: String { "_" + program.name.replacingDashes() }
+    private var function: String { "_" + functionStem }
 
     /// The script.
     var text: String {
