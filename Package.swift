@@ -63,11 +63,12 @@ let package = Package(
             name: "MapInputs",
             dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapFormats", "MapXML"],
             resources: [.copy("Resources")]),
-        // Tile sources: the embedded world, MBTiles, folders, HTTP with its cache.
+        // Tile sources: the embedded world, MBTiles, PMTiles, folders, HTTP with its cache.
         .target(
             name: "MapTiles",
             dependencies: [
                 "MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapFormats", "MapSQLite", "CCurl",
+                "CDeflate",
             ],
             exclude: ["WorldBasemap/make_world_basemap.py"],
             resources: [.copy("Resources")]),
@@ -123,7 +124,7 @@ let package = Package(
         .testTarget(name: "MapCommandLineTests", dependencies: ["MapCommandLine", "MapErrors"]),
         .testTarget(
             name: "MapInputsTests", dependencies: ["MapInputs", "MapTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "MapTilesTests", dependencies: ["MapTiles", "MapTestSupport"]),
+        .testTarget(name: "MapTilesTests", dependencies: ["MapTiles", "MapTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "MapFavoritesTests", dependencies: ["MapFavorites", "MapTestSupport"], exclude: ["Geocoder"]),
         .testTarget(

@@ -126,6 +126,29 @@ struct TileBasemapTests {
         #expect(bad.status == 65 && bad.errors.contains("bad.mbtiles"), "stderr: \(bad.errors)")
     }
 
+    @Test("a raster PMTiles archive draws its tiles; a vector one and a damaged one are exit 65")
+    func pmtiles() throws {
+        let fixtures = Maprender.packageRoot.appendingPathComponent("Tests/MapTilesTests/Fixtures/pmtiles").path
+        let folder = try TemporaryDirectory()
+        // The archive's z2 tile (x 2, y 1) is grey 2·80 + 2·8 + 1·2 = 178: the map's centre lies in it.
+        let result = try Maprender.run([
+            "--basemap", fixtures + "/raster.pmtiles", "--center", "20,10", "--zoom", "2", "--size", "200x150",
+            "--callouts", "none", "-o", folder.path("grey.png"), "--sidecar", folder.path("grey.json"),
+        ])
+        #expect(result.status == 0 && result.errors.isEmpty, "stderr: \(result.errors)")
+        let image = try RasterImage(png: Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("grey.png")))))
+        let centre = image.pixel(x: 100, y: 75)
+        #expect(centre.red == 178 && centre.green == 178 && centre.blue == 178, "\(centre)")
+        let sidecar = try String(contentsOfFile: folder.path("grey.json"), encoding: .utf8)
+        #expect(sidecar.contains("© Test Tiles"))
+
+        let vector = try Maprender.run(pin + ["--basemap", fixtures + "/helsinki.pmtiles", "-o", folder.path("v.png")])
+        #expect(vector.status == 65 && vector.errors.contains("holds vector tiles (MVT)"), "stderr: \(vector.errors)")
+        let old = try Maprender.run(pin + ["--basemap", fixtures + "/invalid_v4.pmtiles", "-o", folder.path("o.png")])
+        #expect(old.status == 65 && old.errors.contains("PMTiles version 4 is not supported"), "stderr: \(old.errors)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("v.png")))
+    }
+
     @Test("satellite and hybrid need imagery; a non-http template is refused")
     func usage() throws {
         let satellite = try Maprender.run(pin + ["--map-type", "satellite", "-o", "-"])

@@ -243,10 +243,10 @@ enum RenderOptions {
     static let basemap: [BoundOption<RenderRequest>] = [
         .value(
             "--basemap", valueName: "B", section: .basemap,
-            completion: ValueCompletion.choices(basemapNames).orFiles("mbtiles").orDirectories,
+            completion: ValueCompletion.choices(basemapNames).orFiles("mbtiles", "pmtiles").orDirectories,
             help: "world (default): the embedded offline Natural Earth map; none: plain; a preset ("
                 + TilePreset.all.map(\.name).joined(separator: ", ")
-                + "); an http(s) template with {z} {x} {y} {s} {r} {quadkey}; FILE.mbtiles; a folder of {z}/{x}/{y}.png|jpg tiles"
+                + "); an http(s) template with {z} {x} {y} {s} {r} {quadkey}; FILE.mbtiles; FILE.pmtiles; a folder of {z}/{x}/{y}.png|jpg tiles"
         ) { request, value in request.basemap = value.text },
         .value(
             "--map-type", valueName: "standard|satellite|hybrid", section: .basemap,

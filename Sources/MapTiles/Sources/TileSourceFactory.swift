@@ -57,7 +57,7 @@ public enum TileSourceFactory {
     /// The forms `source(for:options:)` accepts, for help and error text.
     public static let acceptedForms =
         "a preset (\(TilePreset.all.map(\.name).joined(separator: ", "))), an http(s) URL template with"
-        + " {z}/{x}/{y} or {quadkey}, an .mbtiles file, or a folder of {z}/{x}/{y}.png tiles"
+        + " {z}/{x}/{y} or {quadkey}, an .mbtiles or .pmtiles file, or a folder of {z}/{x}/{y}.png tiles"
 
     /// The source an argument names, decided in this order: a preset name (case-insensitive);
     /// a URL (anything with `://`: only http and https templates are accepted); an existing
@@ -78,6 +78,9 @@ public enum TileSourceFactory {
         let exists = FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory)
         if exists, isDirectory.boolValue {
             return try DirectoryTileSource(path: argument)
+        }
+        if argument.lowercased().hasSuffix(".pmtiles") {
+            return try PMTilesSource(path: argument)
         }
         if exists || argument.lowercased().hasSuffix(".mbtiles") {
             return try MBTilesSource(path: argument)

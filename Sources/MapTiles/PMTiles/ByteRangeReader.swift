@@ -1,0 +1,49 @@
+import Foundation
+
+/// Reads byte ranges of an archive without reading all of it: a local file now, an HTTP
+/// range request later. A planet-sized archive costs only the ranges asked for.
+public protocol ByteRangeReader: Sendable {
+    /// What the archive is called in messages: its path or URL.
+    var name: String { get }
+    /// The bytes in `range`; fewer at the end of the archive.
+    func bytes(in range: Range<UInt64>) throws(PMTilesError) -> [UInt8]
+}
+
+/// Byte ranges of a local file, read with `pread` so threads can share one descriptor.
+public final class FileByteRangeReader: ByteRangeReader, @unchecked Sendable {
+    // The descriptor is only read with pread, which is thread-safe and moves no offset.
+    private let handle: FileHandle
+    public let name: String
+
+    /// Opens the file at `path`, or returns `nil` when it cannot be opened.
+    public init?(path: String) {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        self.handle = handle
+        name = path
+    }
+
+    deinit { try? handle.close() }
+
+    public func bytes(in range: Range<UInt64>) throws(PMTilesError) -> [UInt8] {
+        guard range.count > 0 else { return [] }
+        guard range.count <= Gzip.maximumOutput else {
+            throw PMTilesError("a section of \(range.count) bytes is too large")
+        }
+        var buffer = [UInt8](repeating: 0, count: range.count)
+        var done = 0
+        while done < buffer.count {
+            let count = buffer.withUnsafeMutableBytes { out in
+                pread(
+                    handle.fileDescriptor, out.baseAddress! + done, out.count - done,
+                    off_t(range.lowerBound) + off_t(done))
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw PMTilesError("reading failed (errno \(errno))")
+            }
+            if count == 0 { break }
+            done += count
+        }
+        return Array(buffer.prefix(done))
+    }
+}

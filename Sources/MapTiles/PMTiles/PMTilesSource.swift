@@ -1,0 +1,90 @@
+import Foundation
+public import MapDrawing
+public import MapErrors
+import MapFormats
+public import MapGeometry
+public import MapRenderCore
+
+/// Raster basemap tiles (PNG or JPEG) from a local PMTiles v3 archive: `--basemap
+/// FILE.pmtiles`. Vector archives are recognised and refused with a clear message until
+/// vector tiles are drawn.
+public struct PMTilesSource: RasterTileSource {
+    /// The archive.
+    public let archive: PMTilesArchive
+    public let attribution: [String]
+    public let zoomRange: ClosedRange<Int>
+    public let tileSize: Int
+    public var hasHighResolutionTiles: Bool { false }
+    public let isImagery: Bool
+
+    /// Opens the archive at `path` and checks that its tiles are raster images.
+    ///
+    /// - Throws: `MapError` `.missingInput` when the file cannot be opened; `.invalidData`
+    ///   when it is not a PMTiles v3 archive, is damaged, or holds tiles other than PNG or
+    ///   JPEG (vector tiles, WebP, AVIF).
+    public init(path: String, isImagery: Bool? = nil) throws(MapError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+            let reader = FileByteRangeReader(path: path)
+        else {
+            throw MapError(
+                .missingInput, isDirectory.boolValue ? "is a folder, not a PMTiles archive" : "no such file",
+                at: InputLocation(file: path), remedy: "check the path of the PMTiles archive")
+        }
+        let archive: PMTilesArchive
+        do {
+            archive = try PMTilesArchive(reader: reader)
+        } catch {
+            throw MapError(
+                .invalidData, error.reason, at: InputLocation(file: path), remedy: "give a PMTiles v3 archive")
+        }
+        switch archive.header.tileType {
+        case .png, .jpeg: break
+        case .mvt:
+            throw MapError(
+                .invalidData, "holds vector tiles (MVT), which are not drawn yet", at: InputLocation(file: path),
+                remedy: "give a PMTiles archive of PNG or JPEG raster tiles")
+        case .webp, .avif, .unknown:
+            throw MapError(
+                .invalidData, "holds \(archive.header.tileType) tiles, which are not supported",
+                at: InputLocation(file: path), remedy: "give a PMTiles archive of PNG or JPEG raster tiles")
+        }
+        self.archive = archive
+        zoomRange = archive.header.zoomRange
+        tileSize = 256
+        self.isImagery = isImagery ?? (archive.header.tileType == .jpeg)
+        attribution = Self.attribution(in: (try? archive.metadata()) ?? [])
+    }
+
+    /// The `attribution` of the archive's JSON metadata, as plain text (it is often HTML).
+    static func attribution(in metadata: [UInt8]) -> [String] {
+        guard let document = try? JSONDocument(parsing: metadata, fileName: "metadata"),
+            let text = document.root["attribution"]?.string
+        else { return [] }
+        let plain = MBTilesSource.plainText(fromHTML: text)
+        return plain.isEmpty ? [] : [plain]
+    }
+
+    public func tiles(_ paths: [TilePath], highResolution: Bool) -> [TilePath: Result<EncodedImage, TileFailure>] {
+        var results: [TilePath: Result<EncodedImage, TileFailure>] = [:]
+        for tile in paths where results[tile] == nil {
+            results[tile] = fetch(tile)
+        }
+        return results
+    }
+
+    private func fetch(_ tile: TilePath) -> Result<EncodedImage, TileFailure> {
+        let bytes: [UInt8]?
+        do {
+            bytes = try archive.tile(tile)
+        } catch {
+            return .failure(TileFailure(tile: tile, reason: "cannot read the PMTiles archive (\(error.reason))"))
+        }
+        guard let bytes else { return .failure(TileFailure(tile: tile, reason: "not in the PMTiles archive")) }
+        do {
+            return .success(try EncodedImage(validating: bytes))
+        } catch {
+            return .failure(TileFailure(tile: tile, reason: error.reason))
+        }
+    }
+}
