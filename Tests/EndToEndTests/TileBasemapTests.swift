@@ -147,6 +147,22 @@ struct TileBasemapTests {
         let old = try Maprender.run(pin + ["--basemap", fixtures + "/invalid_v4.pmtiles", "-o", folder.path("o.png")])
         #expect(old.status == 65 && old.errors.contains("PMTiles version 4 is not supported"), "stderr: \(old.errors)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("v.png")))
+
+        // The same archive over HTTP range requests; a server without them is exit 69.
+        let server = try TileServer()
+        let remote = try Maprender.run([
+            "--basemap", "http://127.0.0.1:\(server.port)/archive/raster.pmtiles", "--center", "20,10", "--zoom", "2",
+            "--size", "200x150", "--callouts", "none", "--tile-cache", "none", "-o", folder.path("remote.png"),
+        ])
+        #expect(remote.status == 0 && remote.errors.isEmpty, "stderr: \(remote.errors)")
+        let same = try RasterImage(png: Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("remote.png")))))
+        #expect(same.pixel(x: 100, y: 75).red == 178)
+        let norange = try Maprender.run(
+            pin + [
+                "--basemap", "http://127.0.0.1:\(server.port)/archive-norange/raster.pmtiles", "-o",
+                folder.path("n.png"),
+            ])
+        #expect(norange.status == 69 && norange.errors.contains("range requests"), "stderr: \(norange.errors)")
     }
 
     @Test("satellite and hybrid need imagery; a non-http template is refused")

@@ -18,6 +18,10 @@ Paths (Z/X/Y are integers; an "@2x" before ".png" asks for a 512-pixel tile):
   /etag/Z/X/Y.png       the tile with Cache-Control: max-age=0 and an ETag; a request
                         with a matching If-None-Match gets 304 Not Modified
   /expires/Z/X/Y.png    the tile with an Expires date in the past
+  /archive/NAME         the file NAME of Tests/MapTilesTests/Fixtures/pmtiles with byte-range
+                        support (RFC 9110 §14: "Range: bytes=A-B" gets 206 and Content-Range)
+                        and a strong ETag; /archive-norange/NAME ignores Range (200 with the
+                        whole file); /archive-changing/NAME changes its ETag on every request
   /stats                JSON: requests per path, conditional requests, 304s, user agents,
                         the most connections open and the most tile requests in progress at
                         once (both sampled when a tile request arrives; /stats closes its
@@ -108,7 +112,32 @@ class Handler(BaseHTTPRequestHandler):
             with lock:
                 stats["active_requests"] -= 1
 
+    def archive(self, count):
+        kind, _, name = self.path[1:].partition("/")
+        folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "MapTilesTests", "Fixtures", "pmtiles")
+        path = os.path.join(folder, os.path.basename(name))
+        if not os.path.isfile(path):
+            self.send(404, b"no such archive")
+            return
+        with open(path, "rb") as f:
+            data = f.read()
+        etag = '"%s-%d"' % (os.path.basename(name), count if kind == "archive-changing" else 0)
+        headers = [("Content-Type", "application/octet-stream"), ("ETag", etag), ("Accept-Ranges", "bytes")]
+        wanted = re.match(r"^bytes=(\d+)-(\d+)$", self.headers.get("Range", ""))
+        if not wanted or kind == "archive-norange":
+            self.send(200, data, headers)
+            return
+        start, end = int(wanted.group(1)), min(int(wanted.group(2)), len(data) - 1)
+        if start >= len(data):
+            self.send(416, b"", [("Content-Range", "bytes */%d" % len(data))])
+            return
+        headers.append(("Content-Range", "bytes %d-%d/%d" % (start, end, len(data))))
+        self.send(206, data[start:end + 1], headers)
+
     def answer(self, count, conditional):
+        if self.path.startswith("/archive"):
+            self.archive(count)
+            return
         match = TILE_PATH.match(self.path)
         if not match:
             self.send(404, b"no such path")

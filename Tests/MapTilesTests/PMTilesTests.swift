@@ -163,3 +163,72 @@ struct PMTilesSourceTests {
         }
     }
 }
+
+@Suite(
+    "PMTiles over HTTP range requests",
+    .enabled(if: TileServer.python != nil, "python3 is missing: the HTTP tests need it to run tile_server.py"))
+struct PMTilesHTTPTests {
+    @Test("a raster archive on a server: header, directories and tiles by range, nothing more")
+    func ranges() async throws {
+        let server = try await TileServer.start()
+        let url = "http://127.0.0.1:\(server.port)/archive/raster.pmtiles"
+        let source = try await offPool { try PMTilesSource(url: url, options: testOptions()) }
+        #expect(source.zoomRange == 0...2 && source.attribution == ["© Test Tiles"])
+        let tile = TilePath(z: 2, x: 3, y: 1)
+        let image = try await offPool { try source.tiles([tile], highResolution: false)[tile]!.get() }
+        #expect(image.pixelWidth == 256)
+        // One request for the header and root directory, one for the metadata, one for the tile.
+        let stats = try await server.stats()
+        #expect(stats.total == 3, "\(stats.requests)")
+    }
+
+    @Test("leaf directories are fetched once and kept")
+    func leaves() async throws {
+        let server = try await TileServer.start()
+        let reader = HTTPByteRangeReader(
+            url: "http://127.0.0.1:\(server.port)/archive/leaves.pmtiles", userAgent: "maprender-tests", timeout: 5)
+        let texts = try await offPool {
+            let archive = try PMTilesArchive(reader: reader)
+            return try [TilePath(z: 6, x: 40, y: 33), TilePath(z: 6, x: 41, y: 33)].map { tile in
+                String(decoding: try archive.tile(tile) ?? [], as: UTF8.self)
+            }
+        }
+        #expect(texts[0].hasPrefix("6/40/33") && texts[1].hasPrefix("6/41/33"))
+        let stats = try await server.stats()
+        // Header + root, then one leaf and two tiles: the second tile's leaf is the first's.
+        #expect(stats.total <= 4, "\(stats.requests)")
+    }
+
+    @Test("a server without range requests, a replaced archive and a missing one are unavailable (69)")
+    func unavailable() async throws {
+        let server = try await TileServer.start()
+        let base = "http://127.0.0.1:\(server.port)"
+        for (path, words) in [
+            ("/archive-norange/raster.pmtiles", "does not answer range requests"),
+            ("/archive/missing.pmtiles", "HTTP 404"),
+        ] {
+            let error = try await offPool { () -> MapError? in
+                do {
+                    _ = try PMTilesSource(url: base + path, options: testOptions())
+                    return nil
+                } catch { return error as? MapError }
+            }
+            #expect(
+                error?.kind == .unavailable && error?.message.contains(words) == true,
+                "\(path): \(String(describing: error))")
+        }
+        // Replaced between the directory and the tile: the tile fails, never mixes files.
+        let tile = TilePath(z: 1, x: 0, y: 0)
+        let replaced = try await offPool {
+            try PMTilesSource(url: base + "/archive-changing/raster.pmtiles", options: testOptions())
+                .tiles([tile], highResolution: false)[tile]
+        }
+        guard case .failure(let failure) = replaced else {
+            Issue.record("a tile of a replaced archive was drawn")
+            return
+        }
+        #expect(failure.reason.contains("changed on the server"), "\(failure)")
+        let offline = try? PMTilesSource(url: base + "/archive/raster.pmtiles", options: testOptions(offline: true))
+        #expect(offline == nil)
+    }
+}

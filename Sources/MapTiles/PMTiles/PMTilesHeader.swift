@@ -125,11 +125,25 @@ public struct PMTilesHeader: Hashable, Sendable {
 
 /// Why an archive cannot be read, in one line.
 public struct PMTilesError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Whose fault it is.
+    public enum Kind: Hashable, Sendable {
+        /// The archive's bytes are wrong: not PMTiles, another version, damaged.
+        case invalid
+        /// The archive cannot be reached as needed: a server without range requests, an
+        /// archive replaced while being read, a network failure.
+        case unavailable
+    }
+
     /// The reason.
     public var reason: String
+    /// Whose fault it is.
+    public var kind: Kind
 
     /// Creates an error.
-    public init(_ reason: String) { self.reason = reason }
+    public init(_ reason: String, kind: Kind = .invalid) {
+        self.reason = reason
+        self.kind = kind
+    }
 
     public var description: String { reason }
 }

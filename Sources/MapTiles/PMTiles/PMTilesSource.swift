@@ -31,29 +31,59 @@ public struct PMTilesSource: RasterTileSource {
                 .missingInput, isDirectory.boolValue ? "is a folder, not a PMTiles archive" : "no such file",
                 at: InputLocation(file: path), remedy: "check the path of the PMTiles archive")
         }
+        try self.init(reader: reader, isImagery: isImagery)
+    }
+
+    /// Opens the archive at an http(s) URL, read with range requests.
+    ///
+    /// - Throws: `MapError` `.unavailable` when the server cannot be reached, does not
+    ///   answer range requests, or replaces the archive while it is read; `.invalidData` as
+    ///   `init(path:isImagery:)`. Offline, `.unavailable` without a request.
+    public init(url: String, options: HTTPTileOptions, isImagery: Bool? = nil) throws(MapError) {
+        guard !options.offline else {
+            throw MapError(
+                .unavailable, "offline: a PMTiles archive on a server cannot be read", at: InputLocation(file: url),
+                remedy: "download the archive and give its path")
+        }
+        try self.init(
+            reader: HTTPByteRangeReader(url: url, userAgent: options.userAgent, timeout: options.timeout),
+            isImagery: isImagery)
+    }
+
+    /// Opens the archive `reader` reads and checks that its tiles are raster images.
+    init(reader: any ByteRangeReader, isImagery: Bool?) throws(MapError) {
+        let location = InputLocation(file: reader.name)
         let archive: PMTilesArchive
         do {
             archive = try PMTilesArchive(reader: reader)
         } catch {
-            throw MapError(
-                .invalidData, error.reason, at: InputLocation(file: path), remedy: "give a PMTiles v3 archive")
+            throw Self.mapError(error, at: location)
         }
         switch archive.header.tileType {
         case .png, .jpeg: break
         case .mvt:
             throw MapError(
-                .invalidData, "holds vector tiles (MVT), which are not drawn yet", at: InputLocation(file: path),
+                .invalidData, "holds vector tiles (MVT), which are not drawn yet", at: location,
                 remedy: "give a PMTiles archive of PNG or JPEG raster tiles")
         case .webp, .avif, .unknown:
             throw MapError(
-                .invalidData, "holds \(archive.header.tileType) tiles, which are not supported",
-                at: InputLocation(file: path), remedy: "give a PMTiles archive of PNG or JPEG raster tiles")
+                .invalidData, "holds \(archive.header.tileType) tiles, which are not supported", at: location,
+                remedy: "give a PMTiles archive of PNG or JPEG raster tiles")
         }
         self.archive = archive
         zoomRange = archive.header.zoomRange
         tileSize = 256
         self.isImagery = isImagery ?? (archive.header.tileType == .jpeg)
         attribution = Self.attribution(in: (try? archive.metadata()) ?? [])
+    }
+
+    /// The `MapError` of a reading failure: the archive's fault is invalid data, the
+    /// server's (or the network's) unavailability.
+    static func mapError(_ error: PMTilesError, at location: InputLocation) -> MapError {
+        switch error.kind {
+        case .invalid: MapError(.invalidData, error.reason, at: location, remedy: "give a PMTiles v3 archive")
+        case .unavailable: MapError(.unavailable, error.reason, at: location)
+        }
     }
 
     /// The `attribution` of the archive's JSON metadata, as plain text (it is often HTML).

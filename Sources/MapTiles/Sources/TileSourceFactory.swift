@@ -70,6 +70,10 @@ public enum TileSourceFactory {
         if let preset = TilePreset.preset(named: argument) {
             return HTTPTileSource(preset: preset, options: options)
         }
+        let isRemote = argument.lowercased().hasPrefix("http://") || argument.lowercased().hasPrefix("https://")
+        if isRemote, argument.lowercased().hasSuffix(".pmtiles"), !argument.contains("{") {
+            return try PMTilesSource(url: argument, options: options)
+        }
         if argument.contains("://") || argument.contains("{z}") || argument.contains("{quadkey}") {
             let template = try TileTemplate(argument)
             return HTTPTileSource(template: template, options: options)
