@@ -1,40 +1,9 @@
 import Foundation
 import MapRenderCairo
+import MapTestSupport
 import Testing
 
 @testable import MapSQLite
-
-/// The test tile server (`Tests/MapTestSupport/tile_server.py`) on 127.0.0.1, for as
-/// long as the value lives.
-final class TileServer {
-    let process = Process()
-    let input = Pipe()
-    let port: Int
-
-    init() throws {
-        let script = Maprender.packageRoot.appendingPathComponent("Tests/MapTestSupport/tile_server.py")
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, "1"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = input  // the server exits when this closes
-        try process.run()
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
-            line += byte
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else { throw CocoaError(.fileReadCorruptFile) }
-        self.port = port
-    }
-
-    func template(_ kind: String) -> String { "http://127.0.0.1:\(port)/\(kind)/{z}/{x}/{y}.png" }
-
-    deinit {
-        try? input.fileHandleForWriting.close()
-        process.terminate()
-        process.waitUntilExit()
-    }
-}
 
 @Suite("Raster basemaps, end to end", .serialized)
 struct TileBasemapTests {
@@ -42,6 +11,11 @@ struct TileBasemapTests {
         "--pin", "39.74,-104.99", "--center", "39.74,-104.99", "--zoom", "12", "--size", "300x200", "--callouts",
         "none",
     ]
+
+    /// The server's tile URL template for a kind of path (`tiles`, `404`, …).
+    func template(_ server: TileServer, _ kind: String) -> String {
+        "http://127.0.0.1:\(server.port)/\(kind)/{z}/{x}/{y}.png"
+    }
 
     /// The colour at the canvas centre's tile, from a render to standard output.
     func render(_ arguments: [String]) throws -> (RunResult, RasterImage?) {
@@ -51,11 +25,12 @@ struct TileBasemapTests {
 
     @Test(
         "HTTP tiles from a server on 127.0.0.1 are drawn; the second run comes from the cache; offline mode never asks")
-    func http() throws {
-        let server = try TileServer()
+    func http() async throws {
+        let server = try await TileServer.start()
         let folder = try TemporaryDirectory()
         let cache = ["--tile-cache", folder.path("cache.sqlite")]
-        let (first, image) = try render(["--basemap", server.template("tiles"), "--attribution", "Test tiles"] + cache)
+        let (first, image) = try render(
+            ["--basemap", template(server, "tiles"), "--attribution", "Test tiles"] + cache)
         #expect(first.status == 0 && first.errors.isEmpty, "stderr: \(first.errors)")
         let corner = try #require(image).pixel(x: 5, y: 5)
         // Not the plain background: a tile was drawn there.
@@ -66,8 +41,8 @@ struct TileBasemapTests {
         }
         let requested = (try stats()["requests"] as? [String: Int])?.keys.filter { $0.hasPrefix("/tiles/") }.count ?? 0
         #expect(requested > 0)
-        let (second, _) = try render(["--basemap", server.template("tiles")] + cache)
-        let (offline, _) = try render(["--basemap", server.template("tiles"), "--offline"] + cache)
+        let (second, _) = try render(["--basemap", template(server, "tiles")] + cache)
+        let (offline, _) = try render(["--basemap", template(server, "tiles"), "--offline"] + cache)
         #expect(second.status == 0 && offline.status == 0 && offline.errors.isEmpty, "stderr: \(offline.errors)")
         let after = (try stats()["requests"] as? [String: Int])?.values.reduce(0, +) ?? 0
         #expect(after == requested, "cached and offline runs must not ask the server again")
@@ -76,10 +51,10 @@ struct TileBasemapTests {
     }
 
     @Test("missing tiles are a warning and the background; --strict makes them exit 69 with no output")
-    func missing() throws {
-        let server = try TileServer()
+    func missing() async throws {
+        let server = try await TileServer.start()
         let folder = try TemporaryDirectory()
-        let (result, image) = try render(["--basemap", server.template("404"), "--tile-cache", "none"])
+        let (result, image) = try render(["--basemap", template(server, "404"), "--tile-cache", "none"])
         #expect(
             result.status == 0 && result.errors.contains("tiles missing") && result.errors.contains("HTTP 404"),
             "stderr: \(result.errors)")
@@ -87,7 +62,7 @@ struct TileBasemapTests {
         #expect(corner.red == 0xF2 && corner.green == 0xEF && corner.blue == 0xE9)
         let strict = try Maprender.run(
             pin + [
-                "--basemap", server.template("garbage"), "--tile-cache", "none", "--strict", "-o",
+                "--basemap", template(server, "garbage"), "--tile-cache", "none", "--strict", "-o",
                 folder.path("map.png"),
             ])
         #expect(strict.status == 69 && strict.errors.contains("not a PNG or JPEG"), "stderr: \(strict.errors)")
@@ -127,7 +102,7 @@ struct TileBasemapTests {
     }
 
     @Test("a raster PMTiles archive draws its tiles; a vector one and a damaged one are exit 65")
-    func pmtiles() throws {
+    func pmtiles() async throws {
         let fixtures = Maprender.packageRoot.appendingPathComponent("Tests/MapTilesTests/Fixtures/pmtiles").path
         let folder = try TemporaryDirectory()
         // The archive's z2 tile (x 2, y 1) is grey 2·80 + 2·8 + 1·2 = 178: the map's centre lies in it.
@@ -149,7 +124,7 @@ struct TileBasemapTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("v.png")))
 
         // The same archive over HTTP range requests; a server without them is exit 69.
-        let server = try TileServer()
+        let server = try await TileServer.start()
         let remote = try Maprender.run([
             "--basemap", "http://127.0.0.1:\(server.port)/archive/raster.pmtiles", "--center", "20,10", "--zoom", "2",
             "--size", "200x150", "--callouts", "none", "--tile-cache", "none", "-o", folder.path("remote.png"),
