@@ -119,7 +119,7 @@ let package = Package(
             exclude: ["Snapshots"]),
         .testTarget(name: "MapFormatsTests", dependencies: ["MapFormats", "MapTestSupport"]),
         .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "MapTestSupport"]),
-        .testTarget(name: "MapXMLTests", dependencies: ["MapXML"]),
+        .testTarget(name: "MapXMLTests", dependencies: ["MapXML", "MapFormats"]),
         .testTarget(name: "MapCommandLineTests", dependencies: ["MapCommandLine", "MapErrors"]),
         .testTarget(
             name: "MapInputsTests", dependencies: ["MapInputs", "MapTestSupport"], exclude: ["Fixtures"]),
