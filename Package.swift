@@ -123,7 +123,7 @@ let package = Package(
         .testTarget(name: "MapFormatsTests", dependencies: ["MapFormats", "MapTestSupport"]),
         .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "MapTestSupport"]),
         .testTarget(name: "MapXMLTests", dependencies: ["MapXML", "MapFormats"]),
-        .testTarget(name: "MapVectorTilesTests", dependencies: ["MapVectorTiles", "MapErrors"]),
+        .testTarget(name: "MapVectorTilesTests", dependencies: ["MapVectorTiles", "MapErrors"], exclude: ["Fixtures"]),
         .testTarget(name: "MapCommandLineTests", dependencies: ["MapCommandLine", "MapErrors"]),
         .testTarget(
             name: "MapInputsTests", dependencies: ["MapInputs", "MapTestSupport"], exclude: ["Fixtures"]),
