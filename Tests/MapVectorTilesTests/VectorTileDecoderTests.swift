@@ -278,6 +278,13 @@ struct VectorTileDecoderTests {
         #expect(decodingError(layersAsInteger.bytes)?.message == "field tile layers has wire type 0, not 2")
     }
 
+    @Test("a gzip-compressed tile throws, saying so")
+    func compressed() {
+        let error = decodingError([0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03])
+        #expect(error?.message == "the tile is gzip-compressed")
+        #expect(error?.remedy == "decompress it first, as MBTiles and PMTiles readers must")
+    }
+
     @Test("a truncated tile throws, naming where it ends")
     func truncated() throws {
         let bytes = tile(layerMessage(name: "water", features: [TestFeature()]))

@@ -9,7 +9,7 @@ public import MapErrors
 /// ```
 ///
 /// The bytes are the tile itself: decompress a gzip-compressed tile (as MBTiles and
-/// PMTiles archives usually store them) first.
+/// PMTiles archives usually store them) first; a compressed tile throws, saying so.
 ///
 /// Errors follow the recommendations of the conformance suite (mapbox/mvt-fixtures):
 ///
@@ -39,6 +39,13 @@ public struct VectorTileDecoder: Sendable {
 
     /// Decodes a tile, with a diagnostic for each layer or feature skipped or repaired.
     public func decode(_ bytes: [UInt8]) throws(MapError) -> (tile: VectorTile, diagnostics: [VectorTileDiagnostic]) {
+        // The gzip magic number. As a protobuf key, 0x1F is field 3 with wire type 7, which
+        // does not exist, so no tile starts with it; a compressed tile gets a message that says so.
+        if bytes.starts(with: [0x1F, 0x8B]) {
+            throw MapError(
+                .invalidData, "the tile is gzip-compressed",
+                remedy: "decompress it first, as MBTiles and PMTiles readers must")
+        }
         var reader = ProtobufReader(bytes)
         var layers: [VectorTileLayer] = []
         var diagnostics: [VectorTileDiagnostic] = []
