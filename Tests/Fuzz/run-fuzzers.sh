@@ -90,8 +90,8 @@ sources_of() { find "$root/Sources/$1" -name '*.swift' | sort; }
 
 # The library targets in Package.swift's order, where each imports only targets before it.
 # MapRenderCommand is compiled with the arguments target below.
-for module in MapErrors MapGeometry MapFormats MapXML MapCommandLine MapRenderCore MapSQLite MapInputs MapTiles \
-    MapFavorites MapRenderCairo MapRenderSVG; do
+for module in MapErrors MapGeometry MapFormats MapXML MapCommandLine MapDrawing MapRenderCore MapSQLite MapInputs \
+    MapTiles MapFavorites MapRenderCairo MapRenderSVG; do
     mapfile -t files < <(sources_of "$module")
     case "$module" in MapInputs | MapTiles) files+=("$build/ModuleBundle.swift") ;; esac
     compile_module "$module" "${files[@]}"
