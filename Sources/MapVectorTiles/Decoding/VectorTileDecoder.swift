@@ -18,7 +18,9 @@ public import MapErrors
 ///   version (§4.1 lets decoders skip it and go on), or with extent 0, is skipped; so is a
 ///   feature without geometry, with an odd number of tags, of an unknown geometry type or
 ///   with two geometry fields. Features with flaws that leave their shape clear are
-///   repaired, as `GeometryDecoder` describes.
+///   repaired: a point repeated by a zero-length segment (§4.3.3.2) or before a ClosePath
+///   (§4.3.4.4) is dropped, and so is a ring of zero area, a line left with one point or an
+///   interior ring before any exterior ring; a feature without a type is read as UNKNOWN.
 /// - **Fatal** problems throw `MapError(.invalidData, …)`, naming the layer and feature:
 ///   malformed protobuf (a truncated tile), a known field of the wrong wire type, a layer
 ///   without name or version, a value of no known kind, a tag indexing past the layer's keys
