@@ -14,8 +14,8 @@ let package = Package(
         .library(
             name: "MapRender",
             targets: [
-                "MapErrors", "MapGeometry", "MapFormats", "MapXML", "MapDrawing", "MapRenderCore", "MapSQLite",
-                "MapInputs",
+                "MapErrors", "MapGeometry", "MapFormats", "MapXML", "MapVectorTiles", "MapDrawing", "MapRenderCore",
+                "MapSQLite", "MapInputs",
                 "MapTiles", "MapFavorites", "MapRenderCairo", "MapRenderSVG",
             ]),
     ],
@@ -48,6 +48,9 @@ let package = Package(
         .target(name: "MapFormats", dependencies: ["MapErrors"]),
         // The strict streaming XML parser (GPX) and the XML escaper.
         .target(name: "MapXML"),
+        // Mapbox Vector Tiles 2.1: the protobuf reader and the tile decoder (layers, features,
+        // properties, geometry in tile coordinates), with diagnostics for what it skips.
+        .target(name: "MapVectorTiles", dependencies: ["MapErrors"]),
         // The command-line machinery any program can use: one declarative table per command
         // drives parsing, "did you mean", help, completion scripts and the man page.
         .target(name: "MapCommandLine", dependencies: ["MapErrors", "MapFormats"]),
@@ -120,7 +123,8 @@ let package = Package(
             exclude: ["Snapshots"]),
         .testTarget(name: "MapFormatsTests", dependencies: ["MapFormats", "MapTestSupport"]),
         .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "MapTestSupport"]),
-        .testTarget(name: "MapXMLTests", dependencies: ["MapXML"]),
+        .testTarget(name: "MapXMLTests", dependencies: ["MapXML", "MapFormats"]),
+        .testTarget(name: "MapVectorTilesTests", dependencies: ["MapVectorTiles", "MapErrors"], exclude: ["Fixtures"]),
         .testTarget(name: "MapCommandLineTests", dependencies: ["MapCommandLine", "MapErrors"]),
         .testTarget(
             name: "MapInputsTests", dependencies: ["MapInputs", "MapTestSupport"], exclude: ["Fixtures"]),

@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets in this folder with the Swift toolchain's
 # -sanitize=fuzzer,address and runs each for SECONDS, seeded from Seeds/<target>/.
 #
-#   Tests/Fuzz/run-fuzzers.sh SECONDS [TARGET…]      TARGET: gpx geojson csv style arguments mbtiles
+#   Tests/Fuzz/run-fuzzers.sh SECONDS [TARGET…]      TARGET: gpx geojson csv style arguments mbtiles mvt
 #
 # Not a SwiftPM target: the library sources are compiled straight from Sources/ into
 # instrumented objects (one per module) under $FUZZ_BUILD_DIR (default /tmp/maprender-fuzz),
@@ -15,7 +15,7 @@
 # anything was found. Reproduce a finding with: $FUZZ_BUILD_DIR/fuzz-<target> ARTIFACT
 set -euo pipefail
 
-seconds=${1:?usage: run-fuzzers.sh SECONDS [gpx geojson csv style arguments mbtiles]}
+seconds=${1:?usage: run-fuzzers.sh SECONDS [gpx geojson csv style arguments mbtiles mvt]}
 shift
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${FUZZ_BUILD_DIR:-/tmp/maprender-fuzz}
@@ -25,7 +25,7 @@ build=$(cd "$build" && pwd)  # absolute: the link step runs inside it
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(gpx geojson csv style arguments)
+    targets=(gpx geojson csv style arguments mvt)
     # The MBTiles reader is fuzzed once it exists.
     [ -f "$root/Sources/MapTiles/Sources/MBTilesSource.swift" ] && [ -f "$here/FuzzMBTiles.swift" ] && targets+=(mbtiles)
 fi
@@ -90,8 +90,8 @@ sources_of() { find "$root/Sources/$1" -name '*.swift' | sort; }
 
 # The library targets in Package.swift's order, where each imports only targets before it.
 # MapRenderCommand is compiled with the arguments target below.
-for module in MapErrors MapGeometry MapFormats MapXML MapCommandLine MapRenderCore MapSQLite MapInputs MapTiles \
-    MapFavorites MapRenderCairo MapRenderSVG; do
+for module in MapErrors MapGeometry MapFormats MapXML MapVectorTiles MapCommandLine MapDrawing MapRenderCore MapSQLite \
+    MapInputs MapTiles MapFavorites MapRenderCairo MapRenderSVG; do
     mapfile -t files < <(sources_of "$module")
     case "$module" in MapInputs | MapTiles) files+=("$build/ModuleBundle.swift") ;; esac
     compile_module "$module" "${files[@]}"
@@ -124,7 +124,7 @@ link_target() {
 
 declare -A sources=(
     [gpx]=FuzzGPX.swift [geojson]=FuzzGeoJSON.swift [csv]=FuzzCSV.swift [style]=FuzzStyle.swift
-    [arguments]=FuzzArguments.swift [mbtiles]=FuzzMBTiles.swift
+    [arguments]=FuzzArguments.swift [mbtiles]=FuzzMBTiles.swift [mvt]=FuzzMVT.swift
 )
 for target in "${targets[@]}"; do link_target "$target" "$here/${sources[$target]}"; done
 

@@ -12,7 +12,8 @@ private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathCompon
 
 /// The layers from the bottom up; a target may import only targets before it.
 private let layers = [
-    "MapErrors", "MapGeometry", "MapFormats", "MapXML", "MapCommandLine", "MapDrawing", "MapRenderCore", "MapSQLite",
+    "MapErrors", "MapGeometry", "MapFormats", "MapXML", "MapVectorTiles", "MapCommandLine", "MapDrawing",
+    "MapRenderCore", "MapSQLite",
     "MapInputs",
     "MapTiles", "MapFavorites", "MapRenderCairo", "MapRenderSVG", "MapRenderCommand", "maprender",
 ]
