@@ -34,8 +34,11 @@ public enum InputFile {
         }
     }
 
-    /// Throws unless `path` is an existing file (not a folder).
-    private static func checkReadable(_ path: String, what: String) throws(MapError) {
+    /// Throws unless `path` is an existing file (not a folder), for readers that open the
+    /// file themselves (a streaming parser, say); `what` names the file in the remedy.
+    ///
+    /// - Throws: `MapError` `.missingInput`.
+    public static func checkReadable(_ path: String, what: String) throws(MapError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw MapError(

@@ -76,16 +76,7 @@ public struct GPXContent: Hashable, Sendable {
 public enum GPXDecoder {
     /// Reads the GPX file at `path`, streaming it from disk; messages name it by `path`.
     public static func read(atPath path: String) throws(MapError) -> GPXContent {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw MapError(
-                .missingInput, "no such file", at: InputLocation(file: path), remedy: "check the path of the GPX file")
-        }
-        guard !isDirectory.boolValue else {
-            throw MapError(
-                .missingInput, "is a folder, not a file", at: InputLocation(file: path),
-                remedy: "give the path of the GPX file")
-        }
+        try InputFile.checkReadable(path, what: "GPX")
         let parser: XMLStreamParser
         do {
             parser = try XMLStreamParser(contentsOfFile: path)
