@@ -58,7 +58,7 @@ public struct MapLayout: Sendable {
             items.append(FitItem(point: MapPoint(place.coordinate), margins: margins))
         }
         func add(_ lines: [[Coordinate]], reach: Double) {
-            if let rect = MapRect(containing: lines.flatMap(OverlayProjection.mapPoints)) {
+            if let rect = MapRect(containing: OverlayProjection.mapPoints(rings: lines).joined()) {
                 items.append(FitItem(rect: rect, margins: EdgeInsets(all: reach)))
             }
         }
@@ -164,8 +164,8 @@ public struct MapLayout: Sendable {
         }
         for polygon in scene.polygons {
             draw(
-                polygon.rings.map(OverlayProjection.mapPoints), closed: true, style: polygon.resolvedStyle(in: style),
-                in: viewport, into: &list)
+                OverlayProjection.mapPoints(rings: polygon.rings), closed: true,
+                style: polygon.resolvedStyle(in: style), in: viewport, into: &list)
         }
         for line in scene.polylines {
             draw(
@@ -204,7 +204,7 @@ public struct MapLayout: Sendable {
                 )
             }
         let annotations = zip(scene.places, points).map { place, point in
-            AnnotationPlacement(title: place.title, coordinate: place.coordinate, point: point)
+            AnnotationPlacement(title: place.title, coordinate: place.coordinate.wrapped, point: point)
         }
         return Result(displayList: list, viewport: viewport, annotations: annotations, diagnostics: diagnostics)
     }

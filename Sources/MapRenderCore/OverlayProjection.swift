@@ -51,6 +51,27 @@ enum OverlayProjection {
         return result
     }
 
+    /// The rings (or lines) of one shape as map points, each made continuous by
+    /// `mapPoints(_:)`, then moved by whole worlds so that together they take the shortest
+    /// stretch of longitude (`MapRect.worldShifts(joining:)`), the first ring staying where
+    /// it is.
+    ///
+    /// Each ring starts at its own first longitude, so a hole whose first vertex lies across
+    /// the antimeridian from its outer ring's (179.9° and −179.9°) would otherwise land a
+    /// world away from it, and the shape would be fitted as 360° wide: the whole world in
+    /// the frame for a few degrees of land.
+    static func mapPoints(rings: [[Coordinate]]) -> [[MapPoint]] {
+        var lines = rings.map { mapPoints($0) }
+        let drawn = lines.indices.filter { !lines[$0].isEmpty }
+        guard drawn.count > 1 else { return lines }
+        let shifts = MapRect.worldShifts(joining: drawn.map { MapRect(containing: lines[$0])! })
+        for (index, shift) in zip(drawn, shifts) where shift != shifts[0] {
+            let offset = shift - shifts[0]
+            lines[index] = lines[index].map { MapPoint(x: $0.x + offset, y: $0.y) }
+        }
+        return lines
+    }
+
     /// The shifts of whole worlds, in map points, under which a rect shows on the canvas.
     static func worldOffsets(for rect: MapRect, in viewport: Viewport) -> [Double] {
         let world = MapSize.world.width
