@@ -88,4 +88,18 @@ struct AntimeridianLayoutTests {
         let wrapped = try layOut(pacificScene(eastLongitudes: (-160, -154.7)))
         #expect(written.displayList.dump == wrapped.displayList.dump)
     }
+
+    @Test("longitudes many turns past ±180° draw as their meridian, without running out of world copies")
+    func manyTurns() throws {
+        // 10^30 degrees: in map points far beyond what an Int can count in worlds.
+        let far = 1e30, near = Coordinate.normalizedLongitude(1e30)
+        func scene(_ longitude: Double) -> MapScene {
+            MapScene(
+                places: [Place(title: "", coordinate: Coordinate(latitude: 12, longitude: longitude))],
+                polylines: [PolylineOverlay(coordinates: coordinates([(longitude, 10), (longitude, 14)]))])
+        }
+        let farResult = try layOut(scene(far)), nearResult = try layOut(scene(near))
+        #expect(farResult.displayList.dump == nearResult.displayList.dump)
+        #expect(farResult.annotations.map(\.coordinate) == [Coordinate(latitude: 12, longitude: near)])
+    }
 }
