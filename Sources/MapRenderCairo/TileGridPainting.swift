@@ -24,12 +24,19 @@ extension CairoPainter {
         defer { for entry in decoded { cairo_surface_destroy(entry.surface) } }
         guard !decoded.isEmpty, grid.cellSize.width > 0, grid.cellSize.height > 0 else { return }
 
-        // Where the grid lands in device pixels (the surface's device scale included).
+        // Where the grid lands in device pixels: cairo_user_to_device applies the current
+        // transformation only, the surface's device scale and offset (HiDPI) come after it.
+        let target = cairo_get_target(context)
+        var scaleX = 1.0, scaleY = 1.0, offsetX = 0.0, offsetY = 0.0
+        cairo_surface_get_device_scale(target, &scaleX, &scaleY)
+        cairo_surface_get_device_offset(target, &offsetX, &offsetY)
         var cellWidth = grid.cellSize.width, cellHeight = grid.cellSize.height
         cairo_user_to_device_distance(context, &cellWidth, &cellHeight)
+        (cellWidth, cellHeight) = (cellWidth * scaleX, cellHeight * scaleY)
         var originX = grid.origin.x, originY = grid.origin.y
         cairo_user_to_device(context, &originX, &originY)
-        let isRaster = cairo_surface_get_type(cairo_get_target(context)) == CAIRO_SURFACE_TYPE_IMAGE
+        (originX, originY) = (originX * scaleX + offsetX, originY * scaleY + offsetY)
+        let isRaster = cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE
         let sizes = decoded.map { entry in
             (
                 width: Int(cairo_image_surface_get_width(entry.surface)),

@@ -73,20 +73,41 @@ struct TileSeamTests {
         EncodedImage(data: TestImages.png(width: 64, gray: gray), pixelWidth: 64, pixelHeight: 64)
     }
 
-    @Test("tiles drawn 1:1 on whole device pixels give the same pixels as one image per tile")
-    func oneToOneUnchanged() throws {
-        let grays: [UInt8] = [30, 90, 150, 210]
+    /// A tile of `side` pixels checkered pixel by pixel in two greys, so any resampling shows.
+    private static func checkeredTile(side: Int, _ a: UInt8, _ b: UInt8) throws -> EncodedImage {
+        var pixels: [UInt8] = []
+        for y in 0..<side {
+            for x in 0..<side {
+                let gray = (x + y) % 2 == 0 ? a : b
+                pixels += [gray, gray, gray, 255]
+            }
+        }
+        let png = try RasterImage(width: side, height: side, pixels: pixels).pngData()
+        return EncodedImage(data: png, pixelWidth: side, pixelHeight: side)
+    }
+
+    @Test(
+        "tiles drawn 1:1 on whole device pixels give the same pixels as one image per tile, at scale 1 and 2",
+        arguments: [1, 2])
+    func oneToOneUnchanged(scale: Int) throws {
+        let grays: [(UInt8, UInt8)] = [(30, 200), (90, 10), (150, 60), (210, 120)]
         let grid = TileGrid(
             origin: CanvasPoint(x: -20, y: -7), cellSize: CanvasSize(width: 64, height: 64),
-            tiles: grays.indices.map { TileGrid.Tile(column: $0 % 2, row: $0 / 2, image: Self.tile(grays[$0])) })
+            tiles: try grays.indices.map { index in
+                TileGrid.Tile(
+                    column: index % 2, row: index / 2,
+                    image: try Self.checkeredTile(side: 64 * scale, grays[index].0, grays[index].1))
+            })
         let size = CanvasSize(width: 100, height: 100)
         let background = DrawCommand.clear(Color(hex: 0xF2EFE9))
         let asGrid = DisplayList(size: size, commands: [background, .tiles(grid)])
         let asImages = DisplayList(
             size: size, commands: [background] + grid.tiles.map { .image($0.image, in: grid.rect(of: $0)) })
         let renderer = CairoRenderer()
+        let scale = Double(scale)
         #expect(
-            try renderer.render(asGrid, scale: 1, format: .png) == renderer.render(asImages, scale: 1, format: .png))
+            try renderer.render(asGrid, scale: scale, format: .png)
+                == renderer.render(asImages, scale: scale, format: .png))
     }
 
     @Test("in an enlarged grid a missing tile leaves the background and its neighbours keep their colour")
