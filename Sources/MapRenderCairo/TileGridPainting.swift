@@ -7,12 +7,15 @@ import MapGeometry
 /// Cairo resamples a surface pattern on its own: at a tile's edge the bilinear filter blends
 /// the edge pixels with what lies beyond them, transparency, and where two enlarged tiles
 /// meet the background shows through in a light line. The tiles are therefore first put
-/// side by side, unscaled, into one intermediate surface, which is then scaled onto the
-/// canvas in one paint: at a boundary the filter samples the neighbouring tile, exactly as
-/// it would inside one big image.
+/// side by side into one intermediate surface, at their own resolution (at the canvas's when
+/// they are shrunk), each filling a whole number of pixels; that surface is then scaled onto
+/// the canvas in one paint, and at a boundary the filter samples the neighbouring tile,
+/// exactly as it would inside one big image.
 extension CairoPainter {
-    /// The most pixels the intermediate picture may have (64 MB of ARGB): a grid that would
-    /// need more (thousands of tiles shrunk far below their size) is drawn tile by tile.
+    /// The most pixels the intermediate picture may have (64 MB of ARGB), or twice the
+    /// canvas's on a larger raster canvas (a grid covers the canvas and a tile around it, at
+    /// most at the canvas's resolution): a grid that would need more (thousands of tiles
+    /// shrunk far below their size for a PDF) is drawn tile by tile.
     static let maximumGridPixels = 16 << 20
 
     /// Draws a grid of tiles: directly when every tile lands 1:1 on whole device pixels (no
@@ -37,6 +40,8 @@ extension CairoPainter {
         cairo_user_to_device(context, &originX, &originY)
         (originX, originY) = (originX * scaleX + offsetX, originY * scaleY + offsetY)
         let isRaster = cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE
+        let canvasPixels =
+            isRaster ? Int(cairo_image_surface_get_width(target)) * Int(cairo_image_surface_get_height(target)) : 0
         let sizes = decoded.map { entry in
             (
                 width: Int(cairo_image_surface_get_width(entry.surface)),
@@ -61,7 +66,7 @@ extension CairoPainter {
         let width = (columns.max()! - firstColumn + 1) * pixelWidth
         let height = (rows.max()! - firstRow + 1) * pixelHeight
         guard !isOneToOne, width <= CairoRenderer.maximumPixelSide, height <= CairoRenderer.maximumPixelSide,
-            width * height <= Self.maximumGridPixels,
+            width * height <= max(Self.maximumGridPixels, 2 * canvasPixels),
             let picture = Self.picture(
                 of: decoded, firstColumn: firstColumn, firstRow: firstRow, cell: (pixelWidth, pixelHeight),
                 size: (width, height))
