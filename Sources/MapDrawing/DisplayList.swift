@@ -215,6 +215,8 @@ public enum DrawCommand: Hashable, Sendable {
     case text(TextRun)
     /// Draws an image scaled into a rect.
     case image(EncodedImage, in: CanvasRect)
+    /// Draws raster tiles of one zoom as one picture, each scaled into its cell.
+    case tiles(TileGrid)
 }
 
 /// The complete, ordered drawing of one map: what the backend renders and what

@@ -31,6 +31,10 @@ extension DrawCommand {
             return line + " \"\(run.string)\""
         case .image(let image, let rect):
             return "image \(image.pixelWidth)x\(image.pixelHeight)px \(rect)"
+        case .tiles(let grid):
+            let cells = grid.tiles.map { "\($0.column),\($0.row) \($0.image.pixelWidth)x\($0.image.pixelHeight)px" }
+            return "tiles \(number(grid.cellSize.width))x\(number(grid.cellSize.height)) from \(grid.origin): "
+                + cells.joined(separator: "; ")
         }
     }
 }

@@ -26,6 +26,17 @@ public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
         Coordinate(latitude: latitude, longitude: Coordinate.normalizedLongitude(longitude))
     }
 
+    /// The same position with its longitude wrapped into [-180, 180]: one outside it is
+    /// brought into [-180, 180) as `normalized` does, one within it (180° included, unlike
+    /// `normalized`) is kept as it is.
+    ///
+    /// For longitudes written past the antimeridian (Pacific-centred data's 205.3° is the
+    /// meridian of −154.7°) where a value within [-180, 180] is wanted but 180° should stay
+    /// 180°.
+    public var wrapped: Coordinate {
+        (-180...180).contains(longitude) ? self : normalized
+    }
+
     /// Brings a longitude in degrees into [-180, 180).
     public static func normalizedLongitude(_ longitude: Double) -> Double {
         let wrapped = (longitude + 180).truncatingRemainder(dividingBy: 360)

@@ -99,3 +99,39 @@ public struct MapRect: Hashable, Sendable, CustomStringConvertible {
             + "\(maxX.decimalString(places: 1)), \(maxY.decimalString(places: 1))]"
     }
 }
+
+extension MapRect {
+    /// The shifts by whole worlds, in map points, one per rect, that bring rects together
+    /// across the 180th meridian: moved by them, the rects take the shortest stretch of
+    /// longitude that holds them all, and the widest gap between them on the circle of
+    /// longitudes falls outside it.
+    ///
+    /// Each rect's west edge is first brought into [0, world width), then the rects west of
+    /// the widest gap move one world east, so the result is continuous across ±180° (x may
+    /// run past the world's east edge, never below 0). Pieces of one shape cut at the
+    /// antimeridian, or written on either side of it (−187° and 173° alike), end up side by
+    /// side.
+    ///
+    /// - Complexity: O(n log n) for n rects.
+    public static func worldShifts(joining rects: [MapRect]) -> [Double] {
+        let world = MapSize.world.width
+        // Bring every rect's west edge into [0, world).
+        let normalizing = rects.map { -($0.minX / world).rounded(.down) * world }
+        let intervals = zip(rects, normalizing).map { rect, shift in (rect.minX + shift, rect.maxX + shift) }
+        let sorted = intervals.sorted { $0.0 < $1.0 }
+        guard let first = sorted.first else { return [] }
+        // Walk the intervals west to east; the gap before each interval is a candidate.
+        var reach = first.1
+        var widestGap = first.0 + world - sorted.map(\.1).max()!  // the wrap-around gap
+        var cut = first.0
+        for interval in sorted.dropFirst() {
+            let gap = interval.0 - reach
+            if gap > widestGap {
+                widestGap = gap
+                cut = interval.0
+            }
+            reach = max(reach, interval.1)
+        }
+        return zip(intervals, normalizing).map { interval, shift in interval.0 < cut ? shift + world : shift }
+    }
+}

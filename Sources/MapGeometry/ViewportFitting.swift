@@ -180,31 +180,9 @@ extension FitItem {
     /// The items shifted by whole worlds so that together they take the shortest stretch of
     /// longitude: the widest gap between them on the circle becomes the outside of the frame.
     static func unwrappedAcross180thMeridian(_ items: [FitItem]) -> [FitItem] {
-        let world = MapSize.world.width
-        // Bring every item's west edge into [0, world).
-        let normalized = items.map { item -> FitItem in
-            var copy = item
-            let offset = (item.rect.minX / world).rounded(.down) * world
-            copy.rect = item.rect.offsetBy(dx: -offset, dy: 0)
-            return copy
-        }
-        let sorted = normalized.map { ($0.rect.minX, $0.rect.maxX) }.sorted { $0.0 < $1.0 }
-        guard let first = sorted.first else { return items }
-        // Walk the intervals west to east; the gap before each interval is a candidate.
-        var reach = first.1
-        var widestGap = first.0 + world - sorted.map(\.1).max()!  // the wrap-around gap
-        var cut = first.0
-        for interval in sorted.dropFirst() {
-            let gap = interval.0 - reach
-            if gap > widestGap {
-                widestGap = gap
-                cut = interval.0
-            }
-            reach = max(reach, interval.1)
-        }
-        guard cut != first.0 else { return normalized }
-        return normalized.map { item in
-            item.rect.minX < cut ? FitItem(rect: item.rect.offsetBy(dx: world, dy: 0), margins: item.margins) : item
+        let shifts = MapRect.worldShifts(joining: items.map(\.rect))
+        return zip(items, shifts).map { item, shift in
+            FitItem(rect: item.rect.offsetBy(dx: shift, dy: 0), margins: item.margins)
         }
     }
 }

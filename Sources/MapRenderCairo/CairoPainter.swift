@@ -31,6 +31,8 @@ struct CairoPainter {
             paintText(run)
         case .image(let image, let rect):
             paintImage(image, in: rect)
+        case .tiles(let grid):
+            paintTiles(grid)
         }
     }
 
@@ -129,6 +131,11 @@ struct CairoPainter {
         // Decoded once per process and shared across renders (ImageSurfaceCache.swift).
         guard let surface = ImageSurfaceCache.shared.surface(for: image) else { return }
         defer { cairo_surface_destroy(surface) }
+        paint(surface, in: rect)
+    }
+
+    /// Paints a decoded image scaled into a rect.
+    func paint(_ surface: OpaquePointer, in rect: CanvasRect) {
         let width = Double(cairo_image_surface_get_width(surface)),
             height = Double(cairo_image_surface_get_height(surface))
         cairo_save(context)

@@ -34,7 +34,13 @@ public struct CairoRenderer: MapRenderer {
         defer { cairo_destroy(context) }
         if decodesImagesInParallel {
             ImageSurfaceCache.shared.prepare(
-                list.commands.compactMap { if case .image(let image, _) = $0 { image } else { nil } })
+                list.commands.flatMap { command -> [EncodedImage] in
+                    switch command {
+                    case .image(let image, _): [image]
+                    case .tiles(let grid): grid.tiles.map(\.image)
+                    default: []
+                    }
+                })
         }
         CairoPainter(context: context).paint(list)
         try check(cairo_status(context), "drawing")

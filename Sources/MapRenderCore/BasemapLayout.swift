@@ -34,18 +34,22 @@ enum BasemapLayout {
         return commands
     }
 
-    /// Raster tiles, each in its square on the canvas; failed tiles leave the background.
+    /// Raster tiles as one grid of cells, each tile in its square on the canvas; failed
+    /// tiles leave the background. Nothing when no tile has an image.
+    ///
+    /// One grid rather than an image per tile, so the backend can draw the tiles as one
+    /// picture and enlarged tiles join without seams (see `TileGrid`).
     static func tileCommands(_ set: RasterTileSet, in viewport: Viewport) -> [DrawCommand] {
-        set.tiles.compactMap { tile in
-            guard let image = tile.image else { return nil }
-            let rect = tile.path.mapRect
-            let topLeft = viewport.point(for: rect.origin)
-            let bottomRight = viewport.point(for: MapPoint(x: rect.maxX, y: rect.maxY))
-            return .image(
-                image,
-                in: CanvasRect(
-                    x: topLeft.x, y: topLeft.y, width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y))
+        let tiles = set.tiles.compactMap { tile in
+            tile.image.map { TileGrid.Tile(column: tile.path.x, row: tile.path.y, image: $0) }
         }
+        guard !tiles.isEmpty else { return [] }
+        // Cell (0, 0) is the world's north-west tile; its corner is the map's origin.
+        let side = MapSize.world.width / Double(1 << set.zoom) * viewport.canvasPointsPerMapPoint
+        let grid = TileGrid(
+            origin: viewport.point(for: MapPoint(x: 0, y: 0)), cellSize: CanvasSize(width: side, height: side),
+            tiles: tiles)
+        return [.tiles(grid)]
     }
 
     /// Labels in order of importance, each placed only where it overlaps nothing already

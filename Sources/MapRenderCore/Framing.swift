@@ -17,7 +17,8 @@ public enum Framing: Hashable, Sendable {
 public struct AnnotationPlacement: Hashable, Sendable {
     /// The annotation's title.
     public var title: String
-    /// The annotated coordinate.
+    /// The annotated coordinate, its longitude within [-180, 180] (a place given at 205.3°
+    /// is reported at −154.7°, the same meridian).
     public var coordinate: Coordinate
     /// The canvas position of the coordinate (the tip of a pin, the centre of a dot), in
     /// canvas points.

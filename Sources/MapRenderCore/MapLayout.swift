@@ -55,10 +55,10 @@ public struct MapLayout: Sendable {
                 margins = margins.union(
                     EdgeInsets(top: above, left: callout.size.width / 2, bottom: 0, right: callout.size.width / 2))
             }
-            items.append(FitItem(point: MapPoint(place.coordinate), margins: margins))
+            items.append(FitItem(point: MapPoint(place.coordinate.wrapped), margins: margins))
         }
         func add(_ lines: [[Coordinate]], reach: Double) {
-            if let rect = MapRect(containing: lines.flatMap(OverlayProjection.mapPoints)) {
+            if let rect = MapRect(containing: OverlayProjection.mapPoints(rings: lines).joined()) {
                 items.append(FitItem(rect: rect, margins: EdgeInsets(all: reach)))
             }
         }
@@ -136,7 +136,8 @@ public struct MapLayout: Sendable {
 
     private func layOut(in viewport: Viewport, callouts: [CalloutContent?], underlay: Underlay) -> Result {
         // Place everything first, then paint bottom to top.
-        let points = scene.places.map { viewport.point(for: $0.coordinate) }
+        // Wrapped first: a longitude many turns past ±180° would lose its precision in map points.
+        let points = scene.places.map { viewport.point(for: $0.coordinate.wrapped) }
         let markerRects = zip(scene.places, points).map { place, point in
             let m = MarkerShape.margins(for: place.marker)
             return CanvasRect(
@@ -164,8 +165,8 @@ public struct MapLayout: Sendable {
         }
         for polygon in scene.polygons {
             draw(
-                polygon.rings.map(OverlayProjection.mapPoints), closed: true, style: polygon.resolvedStyle(in: style),
-                in: viewport, into: &list)
+                OverlayProjection.mapPoints(rings: polygon.rings), closed: true,
+                style: polygon.resolvedStyle(in: style), in: viewport, into: &list)
         }
         for line in scene.polylines {
             draw(
@@ -204,7 +205,7 @@ public struct MapLayout: Sendable {
                 )
             }
         let annotations = zip(scene.places, points).map { place, point in
-            AnnotationPlacement(title: place.title, coordinate: place.coordinate, point: point)
+            AnnotationPlacement(title: place.title, coordinate: place.coordinate.wrapped, point: point)
         }
         return Result(displayList: list, viewport: viewport, annotations: annotations, diagnostics: diagnostics)
     }

@@ -20,17 +20,20 @@ enum OverlayProjection {
 
     /// The vertices of a line as map points: long segments densified along the geodesic,
     /// longitudes continuous (each step under 180°), so x runs past the world's edge instead
-    /// of jumping back.
+    /// of jumping back. Vertices are taken within [-180, 180] first (`Coordinate.wrapped`),
+    /// so a line written many turns past ±180° keeps its precision and its world copies stay
+    /// countable.
     ///
     /// - Complexity: O(n) plus the points added by densifying.
     static func mapPoints(_ coordinates: [Coordinate]) -> [MapPoint] {
-        guard var previous = coordinates.first else { return [] }
+        guard var previous = coordinates.first?.wrapped else { return [] }
         var result = [MapPoint(previous)]
         result.reserveCapacity(coordinates.count)
         for next in coordinates.dropFirst() {
-            var coordinate = next
-            // Unwrap: take the copy of the next longitude nearest the previous one.
-            coordinate.longitude += ((previous.longitude - next.longitude) / 360).rounded() * 360
+            // Unwrap: take the copy of the next longitude nearest the previous one (from within
+            // [-180, 180], so the difference is exact however many turns the input is away).
+            var coordinate = next.wrapped
+            coordinate.longitude += ((previous.longitude - coordinate.longitude) / 360).rounded() * 360
             // A step whose latitude and longitude differences add up to less than the segment
             // length is shorter than it (the great circle is no longer than going along the
             // meridian, then along the parallel), so the haversine is only computed for long
@@ -49,6 +52,27 @@ enum OverlayProjection {
             previous = coordinate
         }
         return result
+    }
+
+    /// The rings (or lines) of one shape as map points, each made continuous by
+    /// `mapPoints(_:)`, then moved by whole worlds so that together they take the shortest
+    /// stretch of longitude (`MapRect.worldShifts(joining:)`), the first ring staying where
+    /// it is.
+    ///
+    /// Each ring starts at its own first longitude, so a hole whose first vertex lies across
+    /// the antimeridian from its outer ring's (179.9° and −179.9°) would otherwise land a
+    /// world away from it, and the shape would be fitted as 360° wide: the whole world in
+    /// the frame for a few degrees of land.
+    static func mapPoints(rings: [[Coordinate]]) -> [[MapPoint]] {
+        var lines = rings.map { mapPoints($0) }
+        let drawn = lines.indices.filter { !lines[$0].isEmpty }
+        guard drawn.count > 1 else { return lines }
+        let shifts = MapRect.worldShifts(joining: drawn.map { MapRect(containing: lines[$0])! })
+        for (index, shift) in zip(drawn, shifts) where shift != shifts[0] {
+            let offset = shift - shifts[0]
+            lines[index] = lines[index].map { MapPoint(x: $0.x + offset, y: $0.y) }
+        }
+        return lines
     }
 
     /// The shifts of whole worlds, in map points, under which a rect shows on the canvas.

@@ -78,6 +78,11 @@ public struct SVGWriter: Sendable {
             writeText(run, to: &out)
         case .image(let image, let rect):
             writeImage(image, in: rect, to: &out)
+        case .tiles(let grid):
+            // One image per tile, each in its cell: SVG has no way to ask a viewer to resample
+            // several images as one, and embedding each tile once keeps the file as small as
+            // its tiles.
+            for tile in grid.tiles { writeImage(tile.image, in: grid.rect(of: tile), to: &out) }
         }
     }
 

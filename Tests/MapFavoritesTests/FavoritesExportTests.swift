@@ -342,6 +342,30 @@ struct FavoritesExportTests {
         #expect(line?.message.contains("a line needs at least 2 positions") == true, "\(String(describing: line))")
     }
 
+    @Test("GeoJSON points past ±180° import as the same meridian within [-180, 180]; latitudes past ±90° do not")
+    func geoJSONPastTheAntimeridian() throws {
+        let text = """
+            {"type": "FeatureCollection", "features": [
+              {"type": "Feature", "properties": {"title": "Hilo"}, "geometry": {"type": "Point", "coordinates": [205.3, 19.7]}},
+              {"type": "Feature", "properties": {"title": "Attu"}, "geometry": {"type": "Point", "coordinates": [-187.1, 52.9]}},
+              {"type": "Feature", "properties": {"title": "Date line"}, "geometry": {"type": "Point", "coordinates": [180, 0]}}
+            ]}
+            """
+        let places = try FavoritesImport.decode(Array(text.utf8), format: .geojson, fileName: "p.geojson")
+        let expected = [-154.7, 172.9, 180]
+        #expect(places.count == expected.count)
+        for (place, longitude) in zip(places, expected) {
+            #expect(abs(place.coordinate.longitude - longitude) < 1e-9, "\(place.name): \(place.coordinate)")
+        }
+        let polar =
+            #"{"type": "Feature", "properties": {"title": "Pole"}, "geometry": {"type": "Point", "coordinates": [205.3, 90.5]}}"#
+        let error = mapError {
+            _ = try FavoritesImport.decode(Array(polar.utf8), format: .geojson, fileName: "q.geojson")
+        }
+        #expect(
+            error?.message.contains("latitude 90.5 is out of range [-90, 90]") == true, "\(String(describing: error))")
+    }
+
     @Test("Formats from file names")
     func formatsFromNames() {
         #expect(FavoritesFormat(fileName: "a/b.GeoJSON") == .geojson)

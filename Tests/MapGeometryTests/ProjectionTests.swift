@@ -78,6 +78,15 @@ struct ProjectionTests {
         #expect(Coordinate.normalizedLongitude(540) == -180)
     }
 
+    @Test("wrapped brings longitudes outside [-180, 180] into it and keeps ±180° as given")
+    func wrapped() {
+        #expect(Coordinate(latitude: 1, longitude: 205.5).wrapped == Coordinate(latitude: 1, longitude: -154.5))
+        #expect(Coordinate(latitude: 1, longitude: -187.5).wrapped == Coordinate(latitude: 1, longitude: 172.5))
+        #expect(Coordinate(latitude: 1, longitude: 180).wrapped.longitude == 180)
+        #expect(Coordinate(latitude: 1, longitude: -180).wrapped.longitude == -180)
+        #expect(Coordinate(latitude: 1, longitude: 12.25).wrapped.longitude == 12.25)
+    }
+
     @Test("decimal strings never depend on the locale and round half away from zero")
     func decimals() {
         #expect(2.5.decimalString(places: 0) == "3")

@@ -142,6 +142,30 @@ struct FittingTests {
         #expect(viewport.zoom > 2.5)
     }
 
+    @Test("rects written on either side of the date line are joined by whole-world shifts")
+    func worldShifts() {
+        let world = MapSize.world.width
+        func rect(west: Double, east: Double) -> MapRect {
+            let a = MapPoint(Coordinate(latitude: 52, longitude: west)),
+                b = MapPoint(Coordinate(latitude: 53, longitude: east))
+            return MapRect(minX: a.x, minY: b.y, maxX: b.x, maxY: a.y)
+        }
+        // Attu written as −187.1° (west of the world's edge), Attu written as 172.9°, Adak, the
+        // mainland: all end up side by side east of 172.9°.
+        let rects = [
+            rect(west: -187.1, east: -186.3), rect(west: 172.9, east: 173.7), rect(west: -177, east: -176.4),
+            rect(west: -168, east: -130),
+        ]
+        let shifts = MapRect.worldShifts(joining: rects)
+        #expect(shifts == [world, 0, world, world])
+        let joined = zip(rects, shifts).map { $0.offsetBy(dx: $1, dy: 0) }
+        #expect(joined[0] == joined[1] || abs(joined[0].minX - joined[1].minX) < 1e-6)
+        #expect(joined.map(\.maxX).max()! - joined.map(\.minX).min()! < world * 58 / 360)
+        // Apart from each other by less than the rest of the world: nothing moves but into [0, world).
+        #expect(MapRect.worldShifts(joining: [rect(west: -10, east: 10), rect(west: 20, east: 30)]) == [0, 0])
+        #expect(MapRect.worldShifts(joining: []).isEmpty)
+    }
+
     @Test("fitting around a centre keeps it in the middle and shows everything")
     func around() throws {
         let centre = MapPoint(Coordinate(latitude: 39.74, longitude: -104.99))

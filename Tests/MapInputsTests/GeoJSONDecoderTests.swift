@@ -255,9 +255,11 @@ private func coordinate(_ latitude: Double, _ longitude: Double) -> Coordinate {
 
 @Test func coordinateErrors() {
     let point = { (coordinates: String) in feature(#"{"type": "Point", "coordinates": \#(coordinates)}"#) }
+    // Longitudes past ±180° continue across the antimeridian (GeoJSONAntimeridianTests);
+    // latitudes past ±90° do not.
     #expect(
-        decodeError(point("[200, 10]"))?.contains(
-            "features[0].geometry.coordinates[0]: longitude 200.0 is out of range [-180, 180]") == true)
+        decodeError(point("[200, 90.5]"))?.contains(
+            "features[0].geometry.coordinates[1]: latitude 90.5 is out of range [-90, 90]") == true)
     #expect(
         decodeError(point("[39.7, -104.9]"))?.hasSuffix(
             "features[0].geometry.coordinates[1]: latitude -104.9 is out of range [-90, 90]; GeoJSON positions are [longitude, latitude]; are the two swapped?"

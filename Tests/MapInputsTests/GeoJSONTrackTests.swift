@@ -52,7 +52,7 @@ private func trackError(_ text: String) -> String? {
     #expect(trackError(#"{"type": "Point", "coordinates": [1, 2]}"#)?.contains("no usable point") == true)
     #expect(
         trackError(#"{"type": "LineString", "coordinates": [[1, 2], [1, 95]]}"#)
-            == "t.geojson:1:48: coordinates[1]: position [1.0, 95.0] is out of range; GeoJSON positions are [longitude, latitude], longitude in [-180, 180], latitude in [-90, 90]"
+            == "t.geojson:1:48: coordinates[1]: position [1.0, 95.0] is out of range; GeoJSON positions are [longitude, latitude], latitude in [-90, 90]"
     )
     let badTimes =
         #"{"type": "Feature", "properties": {"coordTimes": ["2024-05-01T14:00:00Z"]}, "geometry": {"type": "LineString", "coordinates": [[1, 2], [1, 3]]}}"#

@@ -206,6 +206,20 @@ struct SVGWriterTests {
             ])
     }
 
+    @Test("a tile grid is one image per tile, each in its cell, as tiles were drawn before grids")
+    func tileGrid() {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0xFF]
+        let tile = EncodedImage(data: png, pixelWidth: 1, pixelHeight: 1)
+        let grid = TileGrid(
+            origin: CanvasPoint(x: -10, y: 5.5), cellSize: CanvasSize(width: 64, height: 64),
+            tiles: [TileGrid.Tile(column: 0, row: 0, image: tile), TileGrid.Tile(column: 1, row: -1, image: tile)])
+        #expect(
+            body([.tiles(grid)]) == [
+                ##"<image x="-10" y="5.5" width="64" height="64" preserveAspectRatio="none" xlink:href="data:image/png;base64,iVBORw0KGgr/"/>"##,
+                ##"<image x="54" y="-58.5" width="64" height="64" preserveAspectRatio="none" xlink:href="data:image/png;base64,iVBORw0KGgr/"/>"##,
+            ])
+    }
+
     @Test("numbers: at most two decimals, no trailing zeros, no negative zero")
     func numbers() {
         #expect(SVGWriter.number(0) == "0")

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import MapFormats
 @testable import MapXML
 
 // The streaming XML parser (XML 1.0, fifth edition): events, encodings, references, the

@@ -5,7 +5,8 @@ import MapInputs
 extension FavoritesImport {
     /// The points of a GeoJSON document as favorites. The document is read by
     /// `GeoJSONDecoder`, the one GeoJSON reader, with its rules for the structure, the
-    /// coordinates and the simplestyle properties; this adds only the native fields a
+    /// coordinates (longitudes past ±180° wrapped into [-180, 180], which the schema's CHECK
+    /// asks for) and the simplestyle properties; this adds only the native fields a
     /// Feature's properties hold (see `FavoritesImport`).
     ///
     /// - Throws: `GeoJSONDecoder`'s errors; `.invalidData` naming the file, line:column and

@@ -24,7 +24,10 @@ import MapRenderCore
 ///   of a MultiPoint) of a FeatureCollection, a Feature or a bare geometry; the properties
 ///   `FavoritesExport` writes are read back, `name` standing in for a missing `title`, and
 ///   `description` becoming the street when no address part is given. Lines and polygons
-///   are not places.
+///   are not places. A longitude past ±180° (205.3°, Pacific-centred data) is stored as the
+///   same meridian within [-180, 180] (−154.7°), as the decoder reads it and as the
+///   database's schema requires: GeoJSON readers take such positions as the continuation
+///   across the antimeridian, so refusing them would refuse files every web map shows.
 ///
 /// A file without a single place is an error. Ids are not imported: the database gives
 /// each place a new one.

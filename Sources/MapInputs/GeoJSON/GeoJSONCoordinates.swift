@@ -32,6 +32,15 @@ package struct GeoJSONCoordinates {
 
     /// A position `[longitude, latitude]` or `[longitude, latitude, altitude]`
     /// (RFC 7946 §3.1.1): longitude first, unlike `Coordinate`.
+    ///
+    /// Any finite longitude is accepted and wrapped into [-180, 180] (`Coordinate.wrapped`):
+    /// 205.3° is the meridian of −154.7°. RFC 7946 §3.1.9 asks writers to cut geometries at
+    /// the antimeridian, but data in the Pacific-centred convention (0° to 360°, such as
+    /// 205.3°) and the us-states sample of web-map tutorials (Alaska's islands to −187.1°)
+    /// write longitudes past ±180°, and Leaflet, MapLibre and geojson-vt read them as the
+    /// continuation across the antimeridian. Layout draws consecutive vertices the short way round
+    /// (`OverlayProjection`), so a line or ring stays as continuous as it was written.
+    /// Latitudes stay within [-90, 90]: past a pole there is no continuation.
     package func position(_ node: JSONNode, path: @autoclosure () -> JSONPath) throws(MapError) -> Coordinate {
         guard let elements = node.elements else {
             throw document.error(
@@ -52,17 +61,16 @@ package struct GeoJSONCoordinates {
         }
         let longitude = elements[0].number!
         let latitude = elements[1].number!
-        guard longitude.isFinite, (-180...180).contains(longitude) else {
+        guard longitude.isFinite else {
             throw document.error(
-                "longitude \(longitude) is out of range [-180, 180]", at: elements[0], path: path().appending(0),
-                remedy: swapHint(longitude: longitude, latitude: latitude))
+                "longitude \(longitude) is not a finite number", at: elements[0], path: path().appending(0))
         }
         guard latitude.isFinite, (-90...90).contains(latitude) else {
             throw document.error(
                 "latitude \(latitude) is out of range [-90, 90]", at: elements[1], path: path().appending(1),
                 remedy: swapHint(longitude: longitude, latitude: latitude))
         }
-        return Coordinate(latitude: latitude, longitude: longitude)
+        return Coordinate(latitude: latitude, longitude: longitude).wrapped
     }
 
     /// An array of positions: a MultiPoint, a line or a ring.

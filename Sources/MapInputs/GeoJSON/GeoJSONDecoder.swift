@@ -38,7 +38,9 @@ public struct GeoJSONContent: Hashable, Sendable {
 /// them). A Feature's properties follow simplestyle-spec 1.1.0, see `GeoJSONFeatureStyle`.
 ///
 /// Positions are `[longitude, latitude]` or `[longitude, latitude, altitude]`
-/// (RFC 7946 §3.1.1; the altitude is ignored) and must lie in [-180, 180] × [-90, 90].
+/// (RFC 7946 §3.1.1; the altitude is ignored). Latitudes must lie in [-90, 90]; any finite
+/// longitude is accepted and wrapped into [-180, 180] (205.3° becomes −154.7°, the same
+/// meridian), as web maps read GeoJSON that continues past the antimeridian.
 /// A LineString needs 2 positions; a linear ring 4, the last equal to the first
 /// (RFC 7946 §3.1.6). Rings are returned as given, still closed (the closing vertex
 /// repeated), outer ring first, then the holes; their winding order is not checked

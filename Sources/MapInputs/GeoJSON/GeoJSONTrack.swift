@@ -10,6 +10,7 @@ import MapRenderCore
 /// segment per line (inside Features, FeatureCollections and GeometryCollections; other
 /// geometries are skipped). Positions are `[longitude, latitude]` or
 /// `[longitude, latitude, altitude]` (RFC 7946 §3.1.1); an altitude becomes a valid one.
+/// Longitudes past ±180° are wrapped into [-180, 180] as `GeoJSONDecoder` does.
 /// The track's name is the Feature's `name` property.
 ///
 /// Per-point times are read where converters put them: `properties.coordTimes` (Mapbox
@@ -144,14 +145,15 @@ private struct Reader {
                     "expected a position [longitude, latitude], found \(position.kindDescription)", at: position,
                     path: path.appending(index))
             }
-            guard abs(numbers[0]) <= 180, abs(numbers[1]) <= 90 else {
+            // Longitudes past ±180° continue across the antimeridian, as in GeoJSONDecoder
+            // (GeoJSONCoordinates.position): wrapped, so track cleaning keeps the fixes.
+            guard numbers[0].isFinite, abs(numbers[1]) <= 90 else {
                 throw document.error(
                     "position [\(numbers[0]), \(numbers[1])] is out of range", at: position,
                     path: path.appending(index),
-                    remedy:
-                        "GeoJSON positions are [longitude, latitude], longitude in [-180, 180], latitude in [-90, 90]")
+                    remedy: "GeoJSON positions are [longitude, latitude], latitude in [-90, 90]")
             }
-            var location = Location(coordinate: Coordinate(latitude: numbers[1], longitude: numbers[0]))
+            var location = Location(coordinate: Coordinate(latitude: numbers[1], longitude: numbers[0]).wrapped)
             if numbers.count >= 3 {
                 location.altitude = numbers[2]
                 location.verticalAccuracy = 0
