@@ -146,7 +146,7 @@ let package = Package(
                 "MapTiles",
                 "MapFavorites", "MapRenderCairo", "MapTestSupport",
             ],
-            exclude: ["Corpus", "Snapshots"]),
+            exclude: ["Corpus", "Fixtures", "Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -76,7 +76,7 @@ enum TrackCommand {
             ("elevation", elevationRange(s)),
             ("start", s.startTime.map(ISO8601Timestamp.string(from:)) ?? "unknown"),
             ("end", s.endTime.map(ISO8601Timestamp.string(from:)) ?? "unknown"),
-            ("cleaning", TrackInput.summary(of: report)),
+            ("cleaning", TrackInput.summary(of: report, splitsAtGaps: input.cleaning.splitsAtGaps)),
         ]
         for (label, value) in rows {
             Console.print(padded(label, 16) + value)
@@ -92,7 +92,8 @@ enum TrackCommand {
             ("files", .array(files.map(JSONValue.string))),
             ("tracks", .number(Double(s.trackCount))), ("segments", .number(Double(s.segmentCount))),
             ("fixes", .number(Double(s.fixCount))),
-            ("distance", number(s.distance)), ("duration", number(s.duration)), ("moving_time", number(s.movingTime)),
+            ("distance", number(s.distance)), ("moving_distance", number(s.movingDistance)),
+            ("duration", number(s.duration)), ("moving_time", number(s.movingTime)),
             ("average_speed", number(s.averageSpeed)), ("moving_speed", number(s.movingSpeed)),
             ("maximum_speed", number(s.maximumSpeed)),
             ("elevation_gain", number(s.elevationGain)), ("elevation_loss", number(s.elevationLoss)),
@@ -105,8 +106,12 @@ enum TrackCommand {
                     ("kept_fixes", .number(Double(report.keptFixCount))),
                     ("invalid", .number(Double(report.invalidCount))),
                     ("inaccurate", .number(Double(report.inaccurateCount))),
-                    ("stale", .number(Double(report.staleCount))), ("too_close", .number(Double(report.tooCloseCount))),
-                    ("gap_splits", .number(Double(report.gapSplitCount))),
+                    ("duplicates", .number(Double(report.duplicateCount))),
+                    ("spikes", .number(Double(report.spikeCount))),
+                    ("too_close", .number(Double(report.tooCloseCount))),
+                    ("repeated_time", .number(Double(report.repeatedTimeCount))),
+                    ("backward_time", .number(Double(report.backwardTimeCount))),
+                    ("gaps", .number(Double(report.gapCount))),
                 ])
             ),
         ])
@@ -168,8 +173,10 @@ enum TrackCommand {
             return
         }
         let width = events.map { $0.region.title.count }.max() ?? 0
+        // As wide as a timestamp ("2024-06-08T15:01:52Z"), so the columns line up.
+        let noTime = padded("no time", 20)
         for event in events {
-            let time = event.timestamp.map(ISO8601Timestamp.string(from:)) ?? "-"
+            let time = event.timestamp.map(ISO8601Timestamp.string(from:)) ?? noTime
             let kind = padded(event.kind.rawValue, 5)
             let title = padded(event.region.title, width)
             Console.print("\(time)  \(kind)  \(title)  \(event.coordinate)")

@@ -50,24 +50,38 @@ struct TrackInput {
         }
         guard !tracks.isEmpty else {
             throw MapError(
-                .invalidData, "no usable fix left after cleaning: \(Self.summary(of: report))",
+                .invalidData,
+                "no usable fix left after cleaning: \(Self.summary(of: report, splitsAtGaps: cleaning.splitsAtGaps))",
                 remedy: "loosen the cleaning (e.g. --max-accuracy none)")
         }
         return (files, tracks, report)
     }
 
-    /// "kept K of N fixes: …", for messages and the stats text.
-    static func summary(of report: TrackCleaningReport) -> String {
+    /// "kept K of N fixes (dropped …); …", for messages and the stats text: what each rule
+    /// dropped, the steps whose time does not advance and the gaps.
+    static func summary(of report: TrackCleaningReport, splitsAtGaps: Bool = false) -> String {
+        func count(_ number: Int, _ singular: String, _ plural: String) -> String {
+            "\(number) \(number == 1 ? singular : plural)"
+        }
         var text = "kept \(report.keptFixCount) of \(report.inputFixCount) fixes"
         if report.droppedCount > 0 {
             let parts = [
-                (report.invalidCount, "invalid"), (report.inaccurateCount, "inaccurate"), (report.staleCount, "stale"),
+                (report.invalidCount, "invalid"), (report.inaccurateCount, "inaccurate"),
+                (report.duplicateCount, "duplicate"), (report.spikeCount, report.spikeCount == 1 ? "spike" : "spikes"),
                 (report.tooCloseCount, "too close"),
             ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
             text += " (dropped " + parts.joined(separator: ", ") + ")"
         }
-        if report.gapSplitCount > 0 {
-            text += "; \(report.gapSplitCount) gap\(report.gapSplitCount == 1 ? "" : "s") split a segment"
+        let timeParts = [
+            (report.repeatedTimeCount, "time repeats at "), (report.backwardTimeCount, "time goes backwards at "),
+        ].filter { $0.0 > 0 }.map { $0.1 + count($0.0, "step", "steps") }
+        if !timeParts.isEmpty {
+            text += "; " + timeParts.joined(separator: ", ") + " (left out of speeds and moving time)"
+        }
+        if report.gapCount > 0 {
+            text +=
+                "; " + count(report.gapCount, "gap", "gaps")
+                + (splitsAtGaps ? " split a segment (distance not counted)" : " break the line")
         }
         return text
     }

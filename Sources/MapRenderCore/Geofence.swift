@@ -110,10 +110,15 @@ public struct GeofenceEvent: Hashable, Sendable {
 ///   first fix is inside a region gets an enter event at that first fix (as Core Location's
 ///   `requestState(for:)` would report `.inside` when monitoring begins). Nothing is
 ///   reported at the end: a journey ending inside a region simply has no exit.
-/// - **One journey.** The tracks are replayed as one journey in time order (by their
-///   earliest timestamp; tracks without any timestamp keep their order after the timed
-///   ones), so the inside/outside state carries over from one track to the next, as a
-///   phone's monitoring would carry over from one day to the next.
+/// - **One journey, in the order it happened.** The fixes of a track are replayed in the
+///   order they were recorded, whether or not each has a timestamp: a fix without one is
+///   reported with no time, never moved. The tracks are replayed as one journey, so the
+///   inside/outside state carries over from one track to the next, as a phone's monitoring
+///   would carry over from one day to the next. Tracks with timestamps are put in time
+///   order among themselves (by their earliest timestamp, ties in the order given); a
+///   track without any timestamp keeps its place in the order given, since nothing says
+///   when it happened. (Sorting the untimed ones after all timed ones printed the start
+///   of a recording whose first track had no times after its end.)
 ///
 /// Fixes with an invalid coordinate or horizontal accuracy are skipped; clean the tracks
 /// first (`Track.cleaned(_:)`) to drop inaccurate fixes that could cause false crossings.
@@ -133,21 +138,9 @@ public struct GeofenceMonitor: Sendable {
     }
 
     /// The enter and exit events of the journey the tracks make up, in the order of its
-    /// fixes, which is time order for cleaned tracks (events of the same fix: exits before
-    /// enters, each in the order of `regions`).
+    /// fixes (events of the same fix: exits before enters, each in the order of `regions`).
     public func events(for tracks: [Track]) -> [GeofenceEvent] {
-        // Tracks ordered by their start; the sort is stable so ties keep the input order.
-        let order = tracks.indices.map { ($0, tracks[$0].segments.lazy.flatMap { $0 }.compactMap(\.timestamp).min()) }
-            .enumerated()
-            .sorted { lhs, rhs in
-                switch (lhs.element.1, rhs.element.1) {
-                case (let l?, let r?): return l < r || (l == r && lhs.offset < rhs.offset)
-                case (.some, .none): return true
-                case (.none, .some): return false
-                case (.none, .none): return lhs.offset < rhs.offset
-                }
-            }
-            .map(\.element.0)
+        let order = Self.replayOrder(of: tracks)
 
         var inside = Array(repeating: false, count: regions.count)
         // Degrees of latitude cover at least 110 574 m each (the meridian is shortest per
@@ -181,6 +174,19 @@ public struct GeofenceMonitor: Sendable {
             }
         }
         return events
+    }
+
+    /// The indices of `tracks` in the order they are replayed: the timed tracks sorted by
+    /// their earliest timestamp into the places the timed tracks hold, each untimed track
+    /// where it was given.
+    static func replayOrder(of tracks: [Track]) -> [Int] {
+        let starts = tracks.map { $0.segments.lazy.flatMap { $0 }.compactMap(\.timestamp).min() }
+        let timed = tracks.indices.filter { starts[$0] != nil }
+        // Sorting indices by (start, index) keeps ties in the order given.
+        let sorted = timed.sorted { (starts[$0]!, $0) < (starts[$1]!, $1) }
+        var order = Array(tracks.indices)
+        for (slot, index) in zip(timed, sorted) { order[slot] = index }
+        return order
     }
 
     private func event(

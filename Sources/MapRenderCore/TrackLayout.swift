@@ -4,8 +4,11 @@ import MapGeometry
 /// Draws GPS tracks: the line with its casing (coloured by speed or elevation when asked),
 /// direction chevrons, a legend for the colours and a statistics box.
 ///
-/// A track is projected, then simplified in canvas space (Douglas–Peucker at a quarter
-/// point, ends kept), so a million fixes draw as a few thousand vertices that look the same.
+/// Each segment of a track is a line of its own, so the line breaks where the recorder
+/// stopped and at the gaps cleaning found (`Track.segmentsAfterGaps`); nothing else breaks
+/// it, however far apart the fixes. A track is projected, then simplified in canvas space
+/// (Douglas–Peucker at a quarter point, ends kept), so a million fixes draw as a few
+/// thousand vertices that look the same.
 enum TrackLayout {
     /// Colour steps of a coloured track; consecutive pieces in one step share a stroke.
     static let colorSteps = 32

@@ -56,8 +56,8 @@ struct TrackCommandTests {
         let cleaning = try #require(json["cleaning"] as? [String: Int])
         #expect(
             cleaning == [
-                "input_fixes": 472, "kept_fixes": 470, "invalid": 0, "inaccurate": 2, "stale": 0, "too_close": 0,
-                "gap_splits": 0,
+                "input_fixes": 472, "kept_fixes": 470, "invalid": 0, "inaccurate": 2, "duplicates": 0, "spikes": 0,
+                "too_close": 0, "repeated_time": 0, "backward_time": 0, "gaps": 0,
             ])
     }
 

@@ -66,14 +66,22 @@ struct TrackStatisticsTests {
         #expect(stats.startTime == trackEpoch && stats.endTime == trackEpoch.addingTimeInterval(150))
     }
 
-    @Test("an interval longer than the pause limit is not moving, whatever its speed")
+    @Test("a silence longer than the pause limit and the intervals around it is not moving, whatever its speed")
     func pauseLimit() {
-        // 500 m in 200 s (2.5 m/s) but longer than the 120 s pause limit.
-        let fixes = syntheticFixes(count: 2, step: 500, interval: 200)
-        let stats = TrackStatistics(track: Track(locations: fixes))
-        #expect(stats.movingTime == 0 && stats.movingSpeed == nil && stats.duration == 200)
-        let lenient = TrackStatistics(track: Track(locations: fixes), options: .init(pauseLimit: 300))
-        #expect(lenient.movingTime == 200 && abs(lenient.movingSpeed! - 2.5) < 1e-9)
+        // 10 s at 2.5 m/s, then 500 m in 200 s (2.5 m/s, but a silence 200 times the usual
+        // second), then 10 s more.
+        let before = syntheticFixes(count: 11, step: 2.5)
+        let after = syntheticFixes(
+            count: 11, step: 2.5, from: before[10].coordinate.destination(bearing: 0, distance: 500),
+            startTime: trackEpoch.addingTimeInterval(210))
+        let stats = TrackStatistics(track: Track(locations: before + after))
+        #expect(stats.duration == 220 && abs(stats.movingTime! - 20) < timeTolerance)
+        let lenient = TrackStatistics(track: Track(locations: before + after), options: .init(pauseLimit: 300))
+        #expect(abs(lenient.movingTime! - 220) < timeTolerance)
+        // A track logged every 200 s is not paused between its fixes: that is its rhythm
+        // (this was "not moving" while the limit alone decided).
+        let sparse = TrackStatistics(track: Track(locations: syntheticFixes(count: 6, step: 500, interval: 200)))
+        #expect(sparse.movingTime == 1000 && abs(sparse.movingSpeed! - 2.5) < 1e-9)
     }
 
     @Test("one wild fix does not make the maximum speed; three fast intervals do")

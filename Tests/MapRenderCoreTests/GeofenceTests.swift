@@ -80,6 +80,36 @@ struct GeofenceTests {
         #expect(events.map(\.trackIndex) == [1, 0])
     }
 
+    @Test("a missing time never reorders: events come in the order of the fixes, untimed tracks keep their place")
+    func missingTimes() {
+        // East past A (first quarter), then past B (last quarter). The start was recorded
+        // before the receiver knew the time: a track of its own without times.
+        let park = CircularRegion(
+            identifier: "2", title: "Park", center: center.destination(bearing: 90, distance: 3000), radius: 100)
+        let fixes = (0..<80).map { (index: Int) -> Location in
+            let timed = index >= 25 && index % 2 == 0
+            return Location(
+                coordinate: center.destination(bearing: 90, distance: Double(index - 10) * 50),
+                timestamp: timed ? trackEpoch.addingTimeInterval(Double(index)) : nil)
+        }
+        let untimedStart = Track(locations: Array(fixes[..<25]))
+        let rest = Track(locations: Array(fixes[25...]))
+        let monitor = GeofenceMonitor(regions: [museum, park], cushion: 20)
+        let events = monitor.events(for: [untimedStart, rest])
+        #expect(
+            events.map { "\($0.kind.rawValue) \($0.region.title)" } == [
+                "enter Museum", "exit Museum", "enter Park", "exit Park",
+            ])
+        #expect(events.map(\.trackIndex) == [0, 0, 1, 1])
+        #expect(events[0].timestamp == nil && events[2].timestamp != nil && events[3].timestamp == nil)
+        // The same fixes in one track give the same events.
+        let whole = monitor.events(for: [Track(locations: fixes)])
+        #expect(whole.map(\.kind) == events.map(\.kind) && whole.map(\.coordinate) == events.map(\.coordinate))
+        // Timed tracks are put in time order among themselves; the untimed one stays first.
+        let later = track(distances: [500, 0, 500], startTime: trackEpoch.addingTimeInterval(-100))
+        #expect(GeofenceMonitor.replayOrder(of: [untimedStart, rest, later]) == [0, 2, 1])
+    }
+
     @Test("invalid fixes are skipped")
     func invalidFixes() {
         var inside = track(distances: [500, 0, 500])

@@ -1,10 +1,11 @@
 public import FoundationEssentials
 
-/// Which fixes `Track.cleaned(_:)` keeps: the filters Core Location's guides tell an app to
-/// apply to the fixes it receives, applied here to recorded ones. Every rule can be turned
-/// off (`nil` or `false`).
+/// Which fixes `Track.cleaned(_:)` keeps, and where it breaks the line.
 ///
-/// The rules, in the order they are checked for each fix:
+/// Cleaning drops fixes whose *position* cannot be trusted and keeps every other one, so
+/// that distance is the sum of the geodesic steps of each recorded segment whatever the
+/// sampling rate, as gpxpy (`GPXTrackSegment.length_2d`), GPSBabel and fitness sites
+/// measure it. The rules, in the order they are checked within each recorded segment:
 ///
 /// 1. **Invalid** (always on): a fix whose `horizontalAccuracy` is negative, or whose
 ///    coordinate is not a valid latitude/longitude, is dropped. Core Location: "a negative
@@ -13,54 +14,91 @@ public import FoundationEssentials
 /// 2. **Inaccurate** (`maximumHorizontalAccuracy`): a fix whose radius of uncertainty is
 ///    larger is dropped, as apps compare `horizontalAccuracy` against the accuracy they need
 ///    before using a fix ("Getting the user's location", Core Location programming guide).
-/// 3. **Stale** (`dropsStaleFixes`): a fix whose timestamp is not later than that of the
-///    last kept fix is dropped. Core Location may first deliver a cached fix, and tells apps
-///    to check `CLLocation.timestamp` and ignore fixes that are too old; in a recording such
-///    a fix shows up as time going backwards or repeating. Fixes without a timestamp are
-///    never stale.
-/// 4. **Too close** (`distanceFilter`): a fix less than this many meters from the last kept
+/// 3. **Duplicate** (`dropsDuplicates`): a fix with the same coordinate and the same
+///    timestamp as the fix before it (two fixes without a timestamp have the same one) is
+///    dropped: it is a second copy of a fix, and adds nothing.
+/// 4. **Spike** (`dropsSpikes`): a single fix that jumps far away and straight back is
+///    dropped. Fix B, between fixes A and C, is a spike when both steps A→B and B→C are
+///    more than `outlierRatio` times the typical step around them (the median of up to
+///    four steps on each side that do not touch B, at least two of them), and C is back
+///    near A: A–C is less than half the shorter of the two steps. Steps are compared as
+///    speeds when both legs and at least two of the steps around have a time that
+///    advances, else as lengths; so a fix far away because the recorder paused there is
+///    no spike, and a sparse track (fixes hours or kilometers apart) keeps its
+///    out-and-backs. Like gpxpy's `remove_extremes` (`GPXTrackSegment.smooth`), which
+///    drops a point whose detour is large against the average step, but local and
+///    speed-aware, so a switchback at the usual pace is kept.
+/// 5. **Too close** (`distanceFilter`): a fix less than this many meters from the last kept
 ///    fix of its segment is dropped, as `CLLocationManager.distanceFilter` ("the minimum
 ///    distance a device must move horizontally before an update event is generated")
 ///    would never have delivered it. The first fix of a segment is always kept.
-/// 5. **Gap** (`gapTime`, `gapDistance`): a kept fix more than `gapTime` seconds after, or
-///    more than `gapDistance` meters from, the previous kept fix starts a new segment, so
-///    the line is not drawn and distance is not counted across a hole in the recording.
 ///
-/// Input segment boundaries are always kept; segments left empty are removed.
+/// What is kept but reported:
+///
+/// - **Time that repeats or goes backwards.** A step between two kept fixes whose
+///   timestamp does not advance makes the *time* unreliable, not the positions: both fixes
+///   stay (for distance and drawing), and `TrackStatistics` leaves the step out of speeds
+///   and moving time. (Core Location's advice to ignore fixes whose `timestamp` is old is
+///   about a cached fix delivered when updates start, not about recorded files; a
+///   recording's segments already say where the recorder stopped.)
+/// - **Gaps** (`gapTime`, `gapDistance`): a step longer than `gapTime` seconds, or longer
+///   than `gapDistance` meters, and in either case more than `outlierRatio` times the
+///   typical step around it (the median of up to four steps on each side, at least two),
+///   is a gap: a pause or a jump in the recording. The line is broken there (the segment
+///   after it is listed in `Track.segmentsAfterGaps`), and the step is left out of moving
+///   time and speeds; its distance still counts unless `splitsAtGaps`. The comparison
+///   with the steps around keeps a sparse track (one fix a minute, or an hour) in one
+///   piece.
+///
+/// Segments as recorded are never joined; segments left empty are removed. Every rule but
+/// the first can be turned off (`nil` or `false`).
 public struct TrackCleaningOptions: Hashable, Sendable {
+    /// How many times the typical step around it a step must be to make a spike or a gap.
+    public static let outlierRatio: Double = 10
+
     /// The largest `horizontalAccuracy` kept, in meters, or `nil` to keep any valid one.
     public var maximumHorizontalAccuracy: Double?
+    /// Whether to drop a fix equal in coordinate and timestamp to the fix before it.
+    public var dropsDuplicates: Bool
+    /// Whether to drop single fixes that jump far away and straight back.
+    public var dropsSpikes: Bool
     /// The smallest move from the last kept fix of the segment, in meters, or `nil` to keep
     /// fixes however close (`kCLDistanceFilterNone`).
     public var distanceFilter: Double?
-    /// Whether to drop fixes whose timestamp does not advance past the last kept fix's.
-    public var dropsStaleFixes: Bool
-    /// The longest time between consecutive kept fixes of a segment, in seconds, or `nil`
-    /// for no limit; a longer pause starts a new segment.
+    /// The shortest pause between consecutive kept fixes that may be a gap, in seconds, or
+    /// `nil` for none.
     public var gapTime: TimeInterval?
-    /// The longest distance between consecutive kept fixes of a segment, in meters, or
-    /// `nil` for no limit; a longer jump starts a new segment.
+    /// The shortest jump between consecutive kept fixes that may be a gap, in meters, or
+    /// `nil` for none.
     public var gapDistance: Double?
+    /// Whether a gap ends the recorded segment, so that its distance is not counted; by
+    /// default it only breaks the line.
+    public var splitsAtGaps: Bool
 
-    /// Creates options; the defaults are those of `maprender track`: 100 m accuracy, no
-    /// distance filter, stale fixes dropped, gaps of 300 s or 1000 m.
+    /// Creates options; the defaults are those of `maprender track`: 100 m accuracy,
+    /// duplicates and spikes dropped, no distance filter, gaps from 300 s or 1000 m that
+    /// break the line but keep their distance.
     public init(
-        maximumHorizontalAccuracy: Double? = 100, distanceFilter: Double? = nil, dropsStaleFixes: Bool = true,
-        gapTime: TimeInterval? = 300, gapDistance: Double? = 1000
+        maximumHorizontalAccuracy: Double? = 100, dropsDuplicates: Bool = true, dropsSpikes: Bool = true,
+        distanceFilter: Double? = nil, gapTime: TimeInterval? = 300, gapDistance: Double? = 1000,
+        splitsAtGaps: Bool = false
     ) {
         self.maximumHorizontalAccuracy = maximumHorizontalAccuracy
+        self.dropsDuplicates = dropsDuplicates
+        self.dropsSpikes = dropsSpikes
         self.distanceFilter = distanceFilter
-        self.dropsStaleFixes = dropsStaleFixes
         self.gapTime = gapTime
         self.gapDistance = gapDistance
+        self.splitsAtGaps = splitsAtGaps
     }
 
     /// Only the always-on rule: drop invalid fixes, keep everything else as recorded.
     public static let invalidOnly = TrackCleaningOptions(
-        maximumHorizontalAccuracy: nil, distanceFilter: nil, dropsStaleFixes: false, gapTime: nil, gapDistance: nil)
+        maximumHorizontalAccuracy: nil, dropsDuplicates: false, dropsSpikes: false, distanceFilter: nil, gapTime: nil,
+        gapDistance: nil)
 }
 
-/// What cleaning did: how many fixes each rule dropped, and how many segments gaps added.
+/// What cleaning did: how many fixes each rule dropped, and what it kept but found.
 public struct TrackCleaningReport: Hashable, Sendable {
     /// Fixes before cleaning.
     public var inputFixCount: Int
@@ -68,28 +106,40 @@ public struct TrackCleaningReport: Hashable, Sendable {
     public var invalidCount: Int
     /// Fixes dropped for a horizontal accuracy above the maximum.
     public var inaccurateCount: Int
-    /// Fixes dropped because their timestamp did not advance.
-    public var staleCount: Int
+    /// Fixes dropped as exact duplicates of the fix before them.
+    public var duplicateCount: Int
+    /// Fixes dropped as spikes.
+    public var spikeCount: Int
     /// Fixes dropped by the distance filter.
     public var tooCloseCount: Int
-    /// Segments added by splitting at time or distance gaps.
-    public var gapSplitCount: Int
+    /// Steps between kept fixes whose timestamp repeats (kept, but left out of speeds and
+    /// moving time).
+    public var repeatedTimeCount: Int
+    /// Steps between kept fixes whose timestamp goes backwards (kept, but left out of
+    /// speeds and moving time).
+    public var backwardTimeCount: Int
+    /// Gaps found: where the line is broken (and, with `splitsAtGaps`, a segment ended).
+    public var gapCount: Int
 
     /// Creates a report.
     public init(
-        inputFixCount: Int = 0, invalidCount: Int = 0, inaccurateCount: Int = 0, staleCount: Int = 0,
-        tooCloseCount: Int = 0, gapSplitCount: Int = 0
+        inputFixCount: Int = 0, invalidCount: Int = 0, inaccurateCount: Int = 0, duplicateCount: Int = 0,
+        spikeCount: Int = 0, tooCloseCount: Int = 0, repeatedTimeCount: Int = 0, backwardTimeCount: Int = 0,
+        gapCount: Int = 0
     ) {
         self.inputFixCount = inputFixCount
         self.invalidCount = invalidCount
         self.inaccurateCount = inaccurateCount
-        self.staleCount = staleCount
+        self.duplicateCount = duplicateCount
+        self.spikeCount = spikeCount
         self.tooCloseCount = tooCloseCount
-        self.gapSplitCount = gapSplitCount
+        self.repeatedTimeCount = repeatedTimeCount
+        self.backwardTimeCount = backwardTimeCount
+        self.gapCount = gapCount
     }
 
     /// Fixes dropped by all rules together.
-    public var droppedCount: Int { invalidCount + inaccurateCount + staleCount + tooCloseCount }
+    public var droppedCount: Int { invalidCount + inaccurateCount + duplicateCount + spikeCount + tooCloseCount }
 
     /// Fixes kept.
     public var keptFixCount: Int { inputFixCount - droppedCount }
@@ -98,77 +148,10 @@ public struct TrackCleaningReport: Hashable, Sendable {
     public static func + (lhs: TrackCleaningReport, rhs: TrackCleaningReport) -> TrackCleaningReport {
         TrackCleaningReport(
             inputFixCount: lhs.inputFixCount + rhs.inputFixCount, invalidCount: lhs.invalidCount + rhs.invalidCount,
-            inaccurateCount: lhs.inaccurateCount + rhs.inaccurateCount, staleCount: lhs.staleCount + rhs.staleCount,
-            tooCloseCount: lhs.tooCloseCount + rhs.tooCloseCount, gapSplitCount: lhs.gapSplitCount + rhs.gapSplitCount)
-    }
-}
-
-extension Track {
-    /// The track with the fixes `options` rejects removed and segments split at gaps, and a
-    /// report of what was dropped. See `TrackCleaningOptions` for the rules and their order.
-    public func cleaned(
-        _ options: TrackCleaningOptions = TrackCleaningOptions()
-    ) -> (track: Track, report: TrackCleaningReport) {
-        var report = TrackCleaningReport(inputFixCount: fixCount)
-        var kept: [[Location]] = []
-        // The last kept fix of the whole track: time must advance across segment boundaries
-        // too, so it is not reset per segment.
-        var lastKept: Location?
-        for input in segments {
-            var current: [Location] = []
-            for location in input {
-                guard location.hasValidCoordinate else {
-                    report.invalidCount += 1
-                    continue
-                }
-                if let maximum = options.maximumHorizontalAccuracy, location.horizontalAccuracy > maximum {
-                    report.inaccurateCount += 1
-                    continue
-                }
-                if options.dropsStaleFixes, let time = location.timestamp, let lastTime = lastKept?.timestamp,
-                    time <= lastTime
-                {
-                    report.staleCount += 1
-                    continue
-                }
-                // The geodesic distance is only computed when a rule needs it: for a million
-                // fixes it costs more than reading them.
-                if let previous = current.last,
-                    options.distanceFilter != nil || options.gapDistance != nil
-                        || options.gapTime != nil
-                {
-                    let distance =
-                        options.distanceFilter != nil || options.gapDistance != nil
-                        ? previous.distance(from: location) : 0
-                    if let filter = options.distanceFilter, distance < filter {
-                        report.tooCloseCount += 1
-                        continue
-                    }
-                    if Track.isGap(from: previous, to: location, distance: distance, options: options) {
-                        kept.append(current)
-                        current = []
-                        report.gapSplitCount += 1
-                    }
-                }
-                current.append(location)
-                lastKept = location
-            }
-            if !current.isEmpty { kept.append(current) }
-        }
-        return (Track(name: name, segments: kept), report)
-    }
-
-    /// Whether the step between two consecutive kept fixes is too long in time or space to
-    /// be one stretch of recording.
-    private static func isGap(
-        from previous: Location, to location: Location, distance: Double, options: TrackCleaningOptions
-    ) -> Bool {
-        if let gapDistance = options.gapDistance, distance > gapDistance { return true }
-        if let gapTime = options.gapTime, let time = location.timestamp, let previousTime = previous.timestamp,
-            time.timeIntervalSince(previousTime) > gapTime
-        {
-            return true
-        }
-        return false
+            inaccurateCount: lhs.inaccurateCount + rhs.inaccurateCount,
+            duplicateCount: lhs.duplicateCount + rhs.duplicateCount, spikeCount: lhs.spikeCount + rhs.spikeCount,
+            tooCloseCount: lhs.tooCloseCount + rhs.tooCloseCount,
+            repeatedTimeCount: lhs.repeatedTimeCount + rhs.repeatedTimeCount,
+            backwardTimeCount: lhs.backwardTimeCount + rhs.backwardTimeCount, gapCount: lhs.gapCount + rhs.gapCount)
     }
 }

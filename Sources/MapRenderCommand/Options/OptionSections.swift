@@ -8,8 +8,7 @@ extension OptionSection {
     /// How tracks are drawn.
     static let tracks = OptionSection("TRACKS", order: 2)
     /// Which fixes of a track are kept.
-    static let cleaning = OptionSection(
-        "CLEANING (as Core Location's guides advise; each rule can be turned off)", order: 3)
+    static let cleaning = OptionSection("CLEANING (the rules, with examples: maprender track --help)", order: 3)
     /// Which part of the world the map shows.
     static let framing = OptionSection("FRAMING (default: fit everything drawn, pins and callouts included)", order: 4)
     /// What the map looks like.

@@ -21,21 +21,34 @@ enum TrackOptions {
         ) { input, value throws(MapError) in
             input.cleaning.distanceFilter = try TrackInput.limit(value.text, option: value.option)
         },
-        .flag("--keep-stale", section: .cleaning, help: "keep fixes whose time does not advance (dropped by default)") {
-            $0.cleaning.dropsStaleFixes = false
-        },
+        .flag(
+            "--keep-spikes", section: .cleaning,
+            help: "keep single fixes that jump far out of line and straight back (dropped by default)"
+        ) { $0.cleaning.dropsSpikes = false },
         .value(
             "--gap-time", valueName: "S|none", section: .cleaning, completion: .choices("none"),
-            help: "a pause longer than S seconds starts a new segment (default 300)"
+            help:
+                "a pause over S seconds (default 300) and 10 times the intervals around it is a gap: the line breaks there"
         ) { input, value throws(MapError) in
             input.cleaning.gapTime = try TrackInput.limit(value.text, option: value.option, isTime: true)
         },
         .value(
             "--gap-distance", valueName: "M|none", section: .cleaning, completion: .choices("none"),
-            help: "a jump longer than M meters starts a new segment (default 1000)"
+            help: "a jump over M meters (default 1000) and 10 times the steps around it is a gap as well"
         ) { input, value throws(MapError) in
             input.cleaning.gapDistance = try TrackInput.limit(value.text, option: value.option)
         },
+        .flag(
+            "--split-at-gaps", section: .cleaning,
+            help: "end the segment at each gap, so its distance is not counted (by default it is)"
+        ) { $0.cleaning.splitsAtGaps = true },
+        // Fixes whose time does not advance used to be dropped as "stale"; they are kept now
+        // (their steps count for distance, not for speeds), so the flag has nothing to do. It
+        // is still accepted so that scripts written for it keep working.
+        .flag(
+            "--keep-stale", section: .cleaning,
+            help: "deprecated, no effect: fixes whose time repeats or goes backwards are always kept"
+        ) { _ in },
     ])
 
     /// `--json`, which both subcommands take.
@@ -76,7 +89,22 @@ enum TrackOptions {
         usage: ["track stats|events FILE…"],
         description: [
             "FILE is a .gpx, .csv or .geojson file, or a folder (its .gpx, .csv and .geojson files, sorted by name). "
-                + "Several files are measured together, as one journey. The fixes are cleaned first, as render cleans them."
+                + "Several files are measured together, as one journey. The fixes are cleaned first, as render cleans them.",
+            "Distance is the sum of the WGS84 geodesic steps between the kept fixes of each recorded segment (a GPX "
+                + "trkseg), whatever the sampling: fixes a second or an hour apart, a meter or 20 km apart, all count. "
+                + "Nothing is counted between two recorded segments: the recorder stopped there.",
+            "Cleaning drops a fix only when its position is bad: an invalid one; one less accurate than "
+                + "--max-accuracy; an exact duplicate of the fix before it (same time, same place); a spike, one fix "
+                + "out of line by over 10 times the steps around it (compared as speeds when timed) whose next fix is "
+                + "back near the one before it, e.g. 1 km off and back between fixes 8 s and 40 m apart; and with "
+                + "--distance-filter M, fixes closer than M to the last kept one.",
+            "A step whose time repeats or goes backwards (15:00:08 then 15:00:08, or 15:00:16 then 15:00:04) is "
+                + "kept for distance and drawing but left out of speeds and moving time; the cleaning line counts "
+                + "such steps.",
+            "A gap, a pause over --gap-time or a jump over --gap-distance that is also over 10 times the steps "
+                + "around it (20 minutes without a fix in a ride logged every 8 s, but not an hour between fixes "
+                + "logged hourly), breaks the drawn line and is not moving time; its distance counts unless "
+                + "--split-at-gaps.",
         ],
         subcommands: [
             CommandSpec(
@@ -84,20 +112,27 @@ enum TrackOptions {
                 usage: ["track stats FILE… [cleaning] [--json]"],
                 description: [
                     "Prints distance (WGS84 geodesic, altitude ignored), duration, moving time, average, moving and maximum "
-                        + "speed, elevation gain and loss (3 m hysteresis), start and end, and what cleaning dropped. Text "
-                        + "in km, h:mm:ss and km/h; --json in meters, seconds and m/s, times ISO 8601."
+                        + "speed, elevation gain and loss (3 m hysteresis), start and end, and what cleaning dropped or "
+                        + "found (see maprender track --help for the rules). Text in km, h:mm:ss and km/h; --json in "
+                        + "meters, seconds and m/s, times ISO 8601."
                 ],
                 options: stats.specs, operands: [files],
                 examples: ["track stats examples/denver-ride.gpx", "track stats --json ~/tracks/2026-11/"]),
             CommandSpec(
-                path: ["track", "events"], summary: "geofence enter and exit events along tracks, in time order",
+                path: ["track", "events"], summary: "geofence enter and exit events, in order along the tracks",
                 usage: ["track events --places DB FILE… [--cushion M] [cleaning] [--json]"],
                 description: [
                     "Replays the tracks against every favorite with a geofence radius (display_radius) and prints enter "
-                        + "and exit events in time order: time, enter|exit, place, latitude,longitude. A region larger "
+                        + "and exit events in the order they happened along the tracks: time (or 'no time' for a fix "
+                        + "without one), enter|exit, place, latitude,longitude. Tracks with times are taken in time "
+                        + "order; a track without any keeps its place among the files and tracks given. A region larger "
                         + "than 400 km is clamped with a warning, as Core Location clamps to its maximum monitoring distance."
                 ],
                 options: events.specs, operands: [files],
                 examples: ["track events --places examples/favorites.db examples/denver-ride.gpx"]),
+        ],
+        examples: [
+            "track stats --max-accuracy none --keep-spikes examples/denver-ride.gpx",
+            "track stats --gap-time 600 --split-at-gaps ~/tracks/commute.gpx",
         ])
 }
