@@ -28,7 +28,9 @@
 #   MAPRENDER_BENCH_EXTRA  0 skips the extra variants (default 1)
 #   MAPRENDER_BENCH_ALT_BINS  NAME=PATH[,NAME=PATH…]: other builds timed as variants in the
 #                          same run (e.g. dynamic=… built with plain `swift build -c release`,
-#                          before=… built from an older commit)
+#                          before=… built from an older commit); each build gets the
+#                          options its `render --help` lists (one from before the spike
+#                          rule gets --keep-stale where this one gets --keep-spikes)
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 BIN="${MAPRENDER_BIN:-$HERE/../.build/release/maprender}"
@@ -48,7 +50,7 @@ while [ $# -gt 0 ]; do
 done
 exec python3 - "$BIN" "$HERE/workload_to_maprender.py" "$ID" "$WL" "$URL" "$OD" "$REPS" "$WARM" \
   "${MAPRENDER_BENCH_EXTRA:-1}" <<'PY'
-import json, math, os, shutil, statistics, subprocess, sys, time
+import json, math, os, re, shutil, statistics, subprocess, sys, time
 
 binary, converter, wid, workload, url, outdir, reps, warm, extra = sys.argv[1:]
 reps, warm, extra = int(reps), int(warm), extra != "0"
@@ -78,23 +80,37 @@ def run(argv):
     return dt, usage.ru_maxrss
 
 
-def commands(tile_cache, jobs=1, sidecars=False):
+def render_options(build):
+    """The long options (without dashes) that a build's `render --help` lists, untimed: a
+    baseline build may predate an option (`--keep-spikes`), see conv.for_binary."""
+    text = subprocess.run([build, "render", "--help"], capture_output=True, text=True).stdout
+    return set(re.findall(r"--([a-z][a-z0-9-]*)", text))
+
+
+options_of = {}
+
+
+def commands(tile_cache, jobs=1, sidecars=False, build=binary, tag="main"):
     """The process of one repetition: `maprender render`, or one `maprender batch`."""
+    if build not in options_of:
+        options_of[build] = render_options(build)
+    def job_of(m):
+        return conv.for_binary(m["manifest"], options_of[build])
     def sidecar(i):
         return os.path.join(inputs, f"sidecar_{i:03d}.json")
     if len(maps) == 1:
-        args = [tile_cache if a == cache else a for a in maps[0]["args"]]
-        return [binary, "render"] + args + ["-o", outputs[0]] + (["--sidecar", sidecar(0)] if sidecars else [])
-    name = f"manifest-{'warmup' if sidecars else os.path.basename(tile_cache)}.jsonl"
+        args = [tile_cache if a == cache else a for a in conv.arguments(job_of(maps[0]))]
+        return [build, "render"] + args + ["-o", outputs[0]] + (["--sidecar", sidecar(0)] if sidecars else [])
+    name = f"manifest-{tag}-{'warmup' if sidecars else os.path.basename(tile_cache)}.jsonl"
     manifest = os.path.join(inputs, name)
     with open(manifest, "w") as f:
         for i, m in enumerate(maps):
-            job = dict(m["manifest"], id=f"{wid}_{i:03d}", output=os.path.abspath(outputs[i]))
+            job = dict(job_of(m), id=f"{wid}_{i:03d}", output=os.path.abspath(outputs[i]))
             job["tile-cache"] = tile_cache
             if sidecars:
                 job["sidecar"] = sidecar(i)
             f.write(json.dumps(job) + "\n")
-    return [binary, "batch", manifest, "--jobs", str(jobs), "--progress", "never"]
+    return [build, "batch", manifest, "--jobs", str(jobs), "--progress", "never"]
 
 
 def repeat(cmd, n):
@@ -152,11 +168,10 @@ if extra:
     # --static-swift-stdlib, or the code before the performance work.
     for spec_ in filter(None, os.environ.get("MAPRENDER_BENCH_ALT_BINS", "").split(",")):
         name, _, alt = spec_.partition("=")
-        swap = lambda cmd: [alt] + cmd[1:]
-        variants[name] = summary(*repeat(swap(main_cmd), reps))
+        variants[name] = summary(*repeat(commands(cache, build=alt, tag=name), reps))
         variants[name]["output_bytes"] = os.path.getsize(outputs[0])
         if len(maps) > 1:
-            variants[name + "_jobs_2"] = summary(*repeat(swap(commands(cache, jobs=2)), reps))
+            variants[name + "_jobs_2"] = summary(*repeat(commands(cache, jobs=2, build=alt, tag=name), reps))
     result["variants"] = variants
     run(main_cmd)  # untimed: leave the main build's files for the report to validate
     result["ok"] = result["ok"] and all(os.path.getsize(o) > 0 for o in outputs)

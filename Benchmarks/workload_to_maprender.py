@@ -24,8 +24,11 @@ one look, which the style then carries; otherwise a circle becomes a 128-vertex 
 polygon in the GeoJSON with its own look. Every workload in the bench uses one look.
 
 Track cleaning is turned off (`--max-accuracy none --distance-filter none --gap-time none
---gap-distance none --keep-stale`) so all points are drawn; the track's own start/end pins
+--gap-distance none --keep-spikes`) so all points are drawn; the track's own start/end pins
 are off (`--no-track-markers`) because the workload gives its start/end markers itself.
+`--keep-spikes` keeps the single-fix spikes that cleaning drops by default; builds from
+before that rule have no such option, and `for_binary` gives them `--keep-stale` instead
+(what kept every point then; it is deprecated and does nothing now).
 
 Standard library only.
 """
@@ -170,13 +173,26 @@ def convert(workload_path, input_dir, tile_url, tile_cache):
                 csvs.append(path)
             job["csv"] = csvs if len(csvs) > 1 else csvs[0]
             job.update({"no-track-markers": True, "max-accuracy": "none", "distance-filter": "none",
-                        "gap-time": "none", "gap-distance": "none", "keep-stale": True})
-        args = []
-        for key, value in job.items():
-            for v in (value if isinstance(value, list) else [value]):
-                args += [f"--{key}"] if v is True else [f"--{key}", str(v)]
-        maps.append({"args": args, "manifest": job})
+                        "gap-time": "none", "gap-distance": "none", "keep-spikes": True})
+        maps.append({"args": arguments(job), "manifest": job})
     return {"id": workload["id"], "width": out["width"], "height": out["height"], "maps": maps}
+
+
+def arguments(job):
+    """A manifest object as `maprender render` options."""
+    args = []
+    for key, value in job.items():
+        for v in (value if isinstance(value, list) else [value]):
+            args += [f"--{key}"] if v is True else [f"--{key}", str(v)]
+    return args
+
+
+def for_binary(job, options):
+    """The job for a build whose `render` takes `options` (long option names, without
+    dashes): a build from before the spike rule gets `keep-stale` for `keep-spikes`."""
+    if "keep-spikes" in job and "keep-spikes" not in options:
+        job = {("keep-stale" if k == "keep-spikes" else k): v for k, v in job.items()}
+    return job
 
 
 if __name__ == "__main__":
