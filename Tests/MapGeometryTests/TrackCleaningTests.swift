@@ -180,4 +180,20 @@ struct TrackCleaningTests {
         #expect(
             report == TrackCleaningReport(inputFixCount: 4, inaccurateCount: 1, duplicateCount: 1, tooCloseCount: 1))
     }
+
+    @Test("without a rule that compares lengths, steps are not measured and time gaps are still found")
+    func timeGapsWithoutLengths() {
+        // 60 fixes a second apart, then a 10-minute pause, then 60 more.
+        let before = syntheticFixes(count: 60, step: 5)
+        let after = syntheticFixes(
+            count: 60, step: 5, from: before[59].coordinate.destination(bearing: 0, distance: 5),
+            startTime: trackEpoch.addingTimeInterval(59 + 600))
+        let track = Track(locations: before + after)
+        let timeOnly = TrackCleaningOptions(dropsSpikes: false, gapTime: 300, gapDistance: nil)
+        let (cleaned, report) = track.cleaned(timeOnly)
+        #expect(report.gapCount == 1 && cleaned.segments.map(\.count) == [60, 60])
+        // The same pieces as when every step is measured for the other rules.
+        let measured = track.cleaned(TrackCleaningOptions(dropsSpikes: true, gapTime: 300, gapDistance: nil)).track
+        #expect(measured.segments == cleaned.segments)
+    }
 }

@@ -6,7 +6,6 @@ import MapGeometry
 import MapRenderCore
 import MapSQLite
 import MapTiles
-import Testing
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

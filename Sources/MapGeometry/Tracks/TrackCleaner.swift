@@ -47,8 +47,11 @@ extension Track {
         guard !fixes.isEmpty else { return [] }
 
         // Every step is measured once (for a million fixes the geodesics cost more than
-        // reading them), and measured again only where a dropped fix joins two others.
-        let steps = TrackSteps(fixes)
+        // reading them), and measured again only where a dropped fix joins two others; and
+        // only when a rule compares lengths: time gaps need intervals alone.
+        let measures = options.dropsSpikes || options.distanceFilter != nil || options.gapDistance != nil
+        let steps =
+            measures ? TrackSteps(fixes) : TrackSteps(fixes, lengths: [Double](repeating: 0, count: fixes.count))
         var kept: [Int] = []
         kept.reserveCapacity(fixes.count)
         for index in fixes.indices {
