@@ -42,4 +42,17 @@ struct ColorTests {
     func colorText() {
         #expect(StyleValue.color(Color(red: 1, green: 0.5, blue: 0, alpha: 0.5)).text == "rgba(255,128,0,0.5)")
     }
+
+    @Test("colour properties hold parsed colours, other properties keep strings")
+    func colorPropertiesParseOnce() throws {
+        let orange = try #require(StyleColor.parse("#fc8"))
+        #expect(try StyleExpression(json: ##""#fc8""##, as: .property("line-color")) == .literal(.color(orange)))
+        #expect(try StyleExpression(json: ##""#fc8""##, as: .property("text-field")) == .literal(.string("#fc8")))
+        let ramp = try StyleExpression(json: ##"{"stops": [[5, "#fc8"], [6, "white"]]}"##, as: .property("fill-color"))
+        guard case .interpolate(_, _, let stops) = ramp else {
+            Issue.record("\(ramp) is not a ramp")
+            return
+        }
+        #expect(stops.map(\.output) == [.literal(.color(orange)), .literal(.color(Color(red: 1, green: 1, blue: 1)))])
+    }
 }

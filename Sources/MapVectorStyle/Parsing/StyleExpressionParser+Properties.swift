@@ -22,6 +22,13 @@ extension StyleExpressionParser {
     /// properties"): a constant, an expression, or a legacy function object. Strings of
     /// `text-field` and `icon-image` may hold `{token}`s.
     func propertyValue(_ node: JSONNode, property: String, at path: JSONPath) throws(Failure) -> StyleExpression {
+        let value = try uncoloredValue(node, property: property, at: path)
+        return property.hasSuffix("-color") ? value.resolvingColors() : value
+    }
+
+    private func uncoloredValue(
+        _ node: JSONNode, property: String, at path: JSONPath
+    ) throws(Failure) -> StyleExpression {
         if node.members != nil { return try function(node, property: property, at: path) }
         if let elements = node.elements, let name = elements.first?.string,
             Self.implementedOperators.contains(name) || Self.unimplementedOperators.contains(name)
