@@ -57,13 +57,18 @@ struct MalformedStyleTests {
               {"id": "labels", "type": "symbol", "source": "s",
                "layout": {"text-field": ["format", ["get", "name"], {}], "text-size": 12},
                "paint": {"text-color": ["interpolate", ["cubic-bezier", 0, 0, 1, 1], ["zoom"], 0, "red", 1, "blue"]}},
-              {"id": "within", "type": "fill", "source": "s", "filter": ["within", {}]}
+              {"id": "within", "type": "fill", "source": "s", "filter": ["within", {}],
+               "paint": {"line-color": "red", "fill-extrusion-height": 3, "fill-color": "red"}}
             ]}
             """#
         let style = try VectorStyle(parsing: Array(json.utf8), fileName: "style.json")
         #expect(style.layers.count == 3)
-        #expect(style.notes.map(\.layerID) == ["heat", "labels", "labels", "within"])
-        #expect(style.notes.map(\.property) == [nil, "text-field", "text-color", "filter"])
+        #expect(style.notes.map(\.layerID) == ["heat", "labels", "labels", "within", "within", "within"])
+        #expect(
+            style.notes.map(\.property) == [
+                nil, "text-field", "text-color", "filter", "line-color", "fill-extrusion-height",
+            ])
+        #expect(style.layers[2].paint.keys.sorted() == ["fill-color"])
         #expect(style.notes[1].description.contains("\"format\""))
         let labels = style.layers[1]
         let context = StyleEvaluationContext(zoom: 3)

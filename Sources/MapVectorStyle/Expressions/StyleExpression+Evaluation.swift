@@ -21,7 +21,7 @@ extension StyleExpression {
         case .compare(let comparison, let left, let right):
             return .bool(try comparison.apply(left.evaluate(in: context), right.evaluate(in: context)))
         case .legacyCompare(let comparison, let left, let right):
-            return .bool((try? comparison.apply(left.evaluate(in: context), right, legacy: true)) ?? false)
+            return .bool((try? comparison.apply(left.evaluate(in: context), right)) ?? false)
         case .all(let operands):
             for operand in operands where !(try operand.evaluate(in: context).requireBool()) { return .bool(false) }
             return .bool(true)
@@ -145,7 +145,7 @@ extension StyleComparison {
     /// Compares two values. `==` and `!=` take any values and values of different types are
     /// unequal; the order comparisons need two numbers or two strings, else it is a type
     /// error (a legacy filter turns that error into `false`).
-    func apply(_ left: StyleValue, _ right: StyleValue, legacy: Bool = false) throws(StyleEvaluationError) -> Bool {
+    func apply(_ left: StyleValue, _ right: StyleValue) throws(StyleEvaluationError) -> Bool {
         switch self {
         case .equal: return left == right
         case .notEqual: return left != right

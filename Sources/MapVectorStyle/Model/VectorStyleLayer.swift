@@ -6,6 +6,26 @@ public struct VectorStyleLayer: Hashable, Sendable {
         /// A type this renderer does not draw (`heatmap`, `hillshade`, …), kept by name.
         case unsupported(String)
 
+        /// Whether `name` can be a layout or paint property of this kind of layer: the spec
+        /// names each after its layer type (`line-width`, `text-size`), plus `visibility`.
+        /// An unsupported kind accepts anything.
+        public func hasProperty(named name: String) -> Bool {
+            if name == "visibility" { return true }
+            let prefixes: [String] =
+                switch self {
+                case .background: ["background-"]
+                case .fill: ["fill-"]
+                case .line: ["line-"]
+                case .symbol: ["symbol-", "text-", "icon-"]
+                case .circle: ["circle-"]
+                case .fillExtrusion: ["fill-extrusion-"]
+                case .raster: ["raster-"]
+                case .unsupported: [""]
+                }
+            if self == .fill, name.hasPrefix("fill-extrusion-") { return false }
+            return prefixes.contains { name.hasPrefix($0) }
+        }
+
         /// The kind a style's `type` names.
         public init(name: String) {
             switch name {

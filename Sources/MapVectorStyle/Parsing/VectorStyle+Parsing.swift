@@ -130,8 +130,8 @@ struct VectorStyleReader {
             }
             if layer.filter == nil { layer.filter = .literal(.bool(false)) }
         }
-        layer.layout = try properties(node, "layout", id, path)
-        layer.paint = try properties(node, "paint", id, path)
+        layer.layout = try properties(node, "layout", layer.kind, id, path)
+        layer.paint = try properties(node, "paint", layer.kind, id, path)
         if let visibility = layer.layout.removeValue(forKey: "visibility") {
             layer.isVisible = (try? visibility.evaluate(in: StyleEvaluationContext(zoom: 0)))?.string != "none"
         }
@@ -139,13 +139,19 @@ struct VectorStyleReader {
     }
 
     private mutating func properties(
-        _ layer: JSONNode, _ key: String, _ id: String, _ layerPath: JSONPath
+        _ layer: JSONNode, _ key: String, _ kind: VectorStyleLayer.Kind, _ id: String, _ layerPath: JSONPath
     ) throws(MapError) -> [String: StyleExpression] {
         guard let node = layer[key] else { return [:] }
         let path = layerPath.appending(key)
         guard let members = node.members else { throw typeError("an object", node, path) }
         var result: [String: StyleExpression] = [:]
         for member in members where !member.value.isNull {
+            guard kind.hasProperty(named: member.key) else {
+                notes.append(
+                    VectorStyleNote(
+                        layerID: id, property: member.key, message: "not a property of this layer type; ignored"))
+                continue
+            }
             let memberPath = path.appending(member.key)
             result[member.key] = try parse(id, member.key, memberPath) { parser throws(StyleExpressionParser.Failure) in
                 try parser.propertyValue(member.value, property: member.key, at: memberPath)
