@@ -148,4 +148,26 @@ struct ThirdPartyStyleTests {
         city.zoom = 6
         #expect(label.iconImage(in: city) == "dot_9")
     }
+
+    @Test(
+        "every filter and property of every layer evaluates at every zoom",
+        arguments: ["osm-bright.json", "positron.json", "osm-liberty.json"])
+    func evaluateEverything(_ name: String) throws {
+        let style = try VectorStyle(contentsOfFile: fixturePath(name))
+        var drawn = 0
+        for zoom in stride(from: 0.0, through: 22, by: 0.5) {
+            for var context in [motorwayLine, waterPolygon, village] {
+                context.zoom = zoom
+                for layer in style.layers where layer.isShown(atZoom: zoom) && layer.draws(context) {
+                    drawn += 1
+                    for expression in Array(layer.layout.values) + Array(layer.paint.values) {
+                        _ = try? expression.evaluate(in: context)
+                    }
+                    _ = layer.lineWidth(in: context) + layer.textSize(in: context)
+                    _ = layer.textField(in: context)
+                }
+            }
+        }
+        #expect(drawn > 100)
+    }
 }
