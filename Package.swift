@@ -14,8 +14,8 @@ let package = Package(
         .library(
             name: "MapRender",
             targets: [
-                "MapErrors", "MapGeometry", "MapFormats", "MapXML", "MapVectorTiles", "MapDrawing", "MapRenderCore",
-                "MapSQLite", "MapInputs",
+                "MapErrors", "MapGeometry", "MapFormats", "MapXML", "MapVectorTiles", "MapDrawing", "MapVectorStyle",
+                "MapRenderCore", "MapSQLite", "MapInputs",
                 "MapTiles", "MapFavorites", "MapRenderCairo", "MapRenderSVG",
             ]),
     ],
@@ -57,6 +57,9 @@ let package = Package(
         // The display list and what backends need to draw it: paths, colours, text runs,
         // images, the renderer protocol.
         .target(name: "MapDrawing", dependencies: ["MapErrors", "MapGeometry", "MapFormats"]),
+        // MapLibre GL styles (version 8): the style model, legacy filters and functions, and the
+        // expression engine evaluated per zoom and vector tile feature.
+        .target(name: "MapVectorStyle", dependencies: ["MapErrors", "MapFormats", "MapDrawing", "MapVectorTiles"]),
         // The scene, the style, layout and the snapshotter: pure values.
         .target(name: "MapRenderCore", dependencies: ["MapErrors", "MapGeometry", "MapFormats", "MapDrawing"]),
         // The SQLite wrapper.
@@ -124,6 +127,9 @@ let package = Package(
         .testTarget(name: "MapFormatsTests", dependencies: ["MapFormats", "MapTestSupport"]),
         .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "MapTestSupport"]),
         .testTarget(name: "MapXMLTests", dependencies: ["MapXML", "MapFormats"]),
+        .testTarget(
+            name: "MapVectorStyleTests", dependencies: ["MapVectorStyle", "MapVectorTiles", "MapDrawing", "MapErrors"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "MapVectorTilesTests", dependencies: ["MapVectorTiles", "MapErrors"], exclude: ["Fixtures"]),
         .testTarget(name: "MapCommandLineTests", dependencies: ["MapCommandLine", "MapErrors"]),
         .testTarget(

@@ -13,7 +13,7 @@ private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathCompon
 /// The layers from the bottom up; a target may import only targets before it.
 private let layers = [
     "MapErrors", "MapGeometry", "MapFormats", "MapXML", "MapVectorTiles", "MapCommandLine", "MapDrawing",
-    "MapRenderCore", "MapSQLite",
+    "MapVectorStyle", "MapRenderCore", "MapSQLite",
     "MapInputs",
     "MapTiles", "MapFavorites", "MapRenderCairo", "MapRenderSVG", "MapRenderCommand", "maprender",
 ]
