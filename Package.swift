@@ -73,8 +73,8 @@ let package = Package(
         .target(
             name: "MapTiles",
             dependencies: [
-                "MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapFormats", "MapSQLite", "CCurl",
-                "CDeflate",
+                "MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapFormats", "MapSQLite", "MapVectorTiles",
+                "CCurl", "CDeflate",
             ],
             exclude: ["WorldBasemap/make_world_basemap.py"],
             resources: [.copy("Resources")]),
@@ -134,7 +134,9 @@ let package = Package(
         .testTarget(name: "MapCommandLineTests", dependencies: ["MapCommandLine", "MapErrors"]),
         .testTarget(
             name: "MapInputsTests", dependencies: ["MapInputs", "MapTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "MapTilesTests", dependencies: ["MapTiles", "MapTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "MapTilesTests", dependencies: ["MapTiles", "MapVectorTiles", "MapTestSupport"], exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "MapFavoritesTests", dependencies: ["MapFavorites", "MapTestSupport"], exclude: ["Geocoder"]),
         .testTarget(
