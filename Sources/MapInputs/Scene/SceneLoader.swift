@@ -46,7 +46,7 @@ public enum SceneLoader {
                             .invalidData, "no track, route or waypoint in the file", at: InputLocation(file: file))
                     }
                 } else {
-                    content = SceneContent(tracks: try TrackFiles.tracks(inFile: file))
+                    content = SceneContent(tracks: try TrackFiles.tracks(inFile: file, as: kind))
                 }
                 scene.tracks += cleaned(content.tracks, inputs)
                 scene.polylines += content.polylines

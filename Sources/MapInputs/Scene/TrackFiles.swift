@@ -51,12 +51,14 @@ public enum TrackFiles {
     }
 
     /// The recorded tracks of one file (GPX, location CSV or timed GeoJSON, by extension and
-    /// then by content), each named by its own name, else by the file's.
+    /// then by content, unless `knownKind` says it already), each named by its own name, else by
+    /// the file's.
     ///
     /// - Throws: `MapError` `.invalidData` for a GPX file without a track, and what the
     ///   file's decoder throws.
-    public static func tracks(inFile path: String) throws(MapError) -> [Track] {
-        let kind = try SceneFile.kind(ofFileAt: path)
+    public static func tracks(inFile path: String, as knownKind: InputFileKind? = nil) throws(MapError) -> [Track] {
+        let kind: InputFileKind
+        if let knownKind { kind = knownKind } else { kind = try SceneFile.kind(ofFileAt: path) }
         var tracks = try SceneFile.read(atPath: path, as: kind, geoJSON: .tracks).tracks
         if kind == .gpx && tracks.isEmpty {
             throw MapError(
