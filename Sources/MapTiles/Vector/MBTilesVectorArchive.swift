@@ -2,11 +2,15 @@ import Foundation
 public import MapErrors
 public import MapGeometry
 import MapSQLite
+import Synchronization
 
 /// The vector tiles of an MBTiles file whose metadata says `format: pbf` (MBTiles 1.3).
-public struct MBTilesVectorArchive: VectorTileArchive {
+public final class MBTilesVectorArchive: VectorTileArchive {
     public let name: String
     public let zoomRange: ClosedRange<Int>
+    /// One read-only connection for every tile (a map reads dozens), used by one thread at
+    /// a time.
+    private let database: Mutex<SQLiteDatabase>
 
     /// Opens the file read-only and checks its format.
     ///
@@ -17,8 +21,9 @@ public struct MBTilesVectorArchive: VectorTileArchive {
             throw MapError(.missingInput, "no such file", at: InputLocation(file: path))
         }
         name = path
+        let database: SQLiteDatabase
         do {
-            let database = try SQLiteDatabase(path: path, mode: .readOnly, immutable: true)
+            database = try SQLiteDatabase(path: path, mode: .readOnly, immutable: true)
             let format = try database.query("SELECT value FROM metadata WHERE name = 'format'", row: { $0.text(at: 0) })
                 .first.flatMap { $0 }
             guard format?.lowercased() == "pbf" else {
@@ -40,17 +45,19 @@ public struct MBTilesVectorArchive: VectorTileArchive {
         } catch {
             throw MapError(.invalidData, "\(error)", at: InputLocation(file: path))
         }
+        self.database = Mutex(database)
     }
 
     public func storedTile(_ tile: TilePath) throws(MapError) -> [UInt8]? {
         do {
-            let database = try SQLiteDatabase(path: name, mode: .readOnly, immutable: true)
             // MBTiles rows count from the south (TMS).
-            return try database.query(
-                "SELECT tile_data FROM tiles WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3",
-                [.integer(Int64(tile.z)), .integer(Int64(tile.x)), .integer(Int64(tile.tmsRow))],
-                row: { $0.blob(at: 0) ?? [] }
-            ).first
+            return try database.withLock { database in
+                try database.query(
+                    "SELECT tile_data FROM tiles WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3",
+                    [.integer(Int64(tile.z)), .integer(Int64(tile.x)), .integer(Int64(tile.tmsRow))],
+                    row: { $0.blob(at: 0) ?? [] }
+                ).first
+            }
         } catch let error as MapError {
             throw error
         } catch {
