@@ -15,7 +15,7 @@ let package = Package(
             name: "MapRender",
             targets: [
                 "MapErrors", "MapGeometry", "MapFormats", "MapXML", "MapVectorTiles", "MapDrawing", "MapVectorStyle",
-                "MapRenderCore", "MapSQLite", "MapInputs",
+                "MapRenderCore", "MapVectorLayout", "MapSQLite", "MapInputs",
                 "MapTiles", "MapFavorites", "MapRenderCairo", "MapRenderSVG",
             ]),
     ],
@@ -62,6 +62,11 @@ let package = Package(
         .target(name: "MapVectorStyle", dependencies: ["MapErrors", "MapFormats", "MapDrawing", "MapVectorTiles"]),
         // The scene, the style, layout and the snapshotter: pure values.
         .target(name: "MapRenderCore", dependencies: ["MapErrors", "MapGeometry", "MapFormats", "MapDrawing"]),
+        // Vector tiles laid out with a style: fills, lines, circles, labels along lines and
+        // icons as display-list commands and label candidates. Pure: tiles come from a provider.
+        .target(
+            name: "MapVectorLayout",
+            dependencies: ["MapErrors", "MapGeometry", "MapDrawing", "MapVectorTiles", "MapVectorStyle", "MapRenderCore"]),
         // The SQLite wrapper.
         .target(name: "MapSQLite", dependencies: ["MapErrors", "CSQLite3"]),
         // GPX, GeoJSON, location CSV and style files to scene values; scene loading.

@@ -134,7 +134,7 @@ public enum LineJoin: String, Hashable, Sendable, CaseIterable {
     case bevel
 }
 
-/// A font request: family, size in canvas points and weight.
+/// A font request: family, size in canvas points, weight and slant.
 public struct Font: Hashable, Sendable {
     /// A family name or a comma-separated list, as fontconfig understands it.
     public var family: String
@@ -142,12 +142,15 @@ public struct Font: Hashable, Sendable {
     public var size: Double
     /// Whether to use the bold weight.
     public var isBold: Bool
+    /// Whether to use the italic (or oblique) style.
+    public var isItalic: Bool
 
     /// Creates a font request.
-    public init(family: String = "DejaVu Sans", size: Double, isBold: Bool = false) {
+    public init(family: String = "DejaVu Sans", size: Double, isBold: Bool = false, isItalic: Bool = false) {
         self.family = family
         self.size = size
         self.isBold = isBold
+        self.isItalic = isItalic
     }
 }
 
@@ -176,6 +179,77 @@ public struct TextRun: Hashable, Sendable {
         self.color = color
         self.haloColor = haloColor
         self.haloWidth = haloWidth
+    }
+}
+
+/// One grapheme cluster of a `PathTextRun`, placed on its own.
+public struct PlacedGlyph: Hashable, Sendable {
+    /// The cluster's characters (one letter, or a letter with its combining marks).
+    public var text: String
+    /// The left end of the cluster's baseline, in canvas points.
+    public var origin: CanvasPoint
+    /// The baseline's direction, in radians clockwise on screen from pointing right.
+    public var angle: Double
+
+    /// Creates a placed cluster.
+    public init(_ text: String, origin: CanvasPoint, angle: Double) {
+        self.text = text
+        self.origin = origin
+        self.angle = angle
+    }
+}
+
+/// Text set along a line, cluster by cluster (a street name following its street): each
+/// cluster at its own baseline point and angle, computed by layout.
+///
+/// Backends keep it as text: SVG writes one `<text>` element with a position and rotation
+/// per character, PDF one glyph run per cluster, so the whole `string` still reads as one
+/// name in the file.
+public struct PathTextRun: Hashable, Sendable {
+    /// The whole text, in reading order; the clusters' texts joined give it back.
+    public var string: String
+    /// The clusters in reading order.
+    public var glyphs: [PlacedGlyph]
+    /// The font.
+    public var font: Font
+    /// The fill colour of the glyphs.
+    public var color: Color
+    /// A halo drawn around the glyphs first, or `nil`.
+    public var haloColor: Color?
+    /// The halo's width, in canvas points.
+    public var haloWidth: Double
+
+    /// Creates a run along a path.
+    public init(
+        _ string: String, glyphs: [PlacedGlyph], font: Font, color: Color, haloColor: Color? = nil,
+        haloWidth: Double = 0
+    ) {
+        self.string = string
+        self.glyphs = glyphs
+        self.font = font
+        self.color = color
+        self.haloColor = haloColor
+        self.haloWidth = haloWidth
+    }
+}
+
+/// A rectangle of an image's pixels: x to the right and y down from its top left corner.
+public struct PixelRect: Hashable, Sendable {
+    /// The left edge, in pixels.
+    public var x: Int
+    /// The top edge, in pixels.
+    public var y: Int
+    /// The width, in pixels.
+    public var width: Int
+    /// The height, in pixels.
+    public var height: Int
+
+    /// Creates a pixel rectangle.
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
     }
 }
 
@@ -215,6 +289,10 @@ public enum DrawCommand: Hashable, Sendable {
     case text(TextRun)
     /// Draws an image scaled into a rect.
     case image(EncodedImage, in: CanvasRect)
+    /// Draws one part of an image (an icon of a sprite sheet) scaled into a rect.
+    case imagePart(EncodedImage, source: PixelRect, in: CanvasRect)
+    /// Draws text along a line, cluster by cluster.
+    case pathText(PathTextRun)
     /// Draws raster tiles of one zoom as one picture, each scaled into its cell.
     case tiles(TileGrid)
 }

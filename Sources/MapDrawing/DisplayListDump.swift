@@ -26,17 +26,30 @@ extension DrawCommand {
         case .shadow(let path, let color, let blur):
             return "shadow \(color) blur\(number(blur)) \(path.dump)"
         case .text(let run):
-            var line = "text \(run.color) \(run.font.isBold ? "bold " : "")\(number(run.font.size))pt \(run.origin)"
+            var line = "text \(run.color) \(run.font.dumpStyle)\(number(run.font.size))pt \(run.origin)"
             if let halo = run.haloColor { line += " halo \(halo) w\(number(run.haloWidth))" }
             return line + " \"\(run.string)\""
         case .image(let image, let rect):
             return "image \(image.pixelWidth)x\(image.pixelHeight)px \(rect)"
+        case .imagePart(let image, let source, let rect):
+            return "image \(image.pixelWidth)x\(image.pixelHeight)px part \(source.x),\(source.y) "
+                + "\(source.width)x\(source.height)px \(rect)"
+        case .pathText(let run):
+            var line = "pathtext \(run.color) \(run.font.dumpStyle)\(number(run.font.size))pt"
+            if let halo = run.haloColor { line += " halo \(halo) w\(number(run.haloWidth))" }
+            let glyphs = run.glyphs.map { "\($0.origin)@\(number($0.angle * 180 / .pi))°" }
+            return line + " \"\(run.string)\" " + glyphs.joined(separator: " ")
         case .tiles(let grid):
             let cells = grid.tiles.map { "\($0.column),\($0.row) \($0.image.pixelWidth)x\($0.image.pixelHeight)px" }
             return "tiles \(number(grid.cellSize.width))x\(number(grid.cellSize.height)) from \(grid.origin): "
                 + cells.joined(separator: "; ")
         }
     }
+}
+
+extension Font {
+    /// "bold ", "italic ", "bold italic " or "".
+    fileprivate var dumpStyle: String { (isBold ? "bold " : "") + (isItalic ? "italic " : "") }
 }
 
 extension Path {

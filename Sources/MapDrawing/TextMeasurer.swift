@@ -23,6 +23,28 @@ public struct TextMetrics: Hashable, Sendable {
 public protocol TextMeasurer: Sendable {
     /// The metrics of one line of `string` in `font`.
     func measure(_ string: String, font: Font) -> TextMetrics
+
+    /// The grapheme clusters of `string` with the advance of each, in canvas points, as
+    /// the backend shapes the whole line (kerning included): what layout needs to set text
+    /// along a line cluster by cluster. The advances add up to the line's width.
+    func clusterAdvances(_ string: String, font: Font) -> [(cluster: String, advance: Double)]
+}
+
+extension TextMeasurer {
+    /// Advances from the widths of growing prefixes: exact for any measurer, one
+    /// measurement per cluster. Backends that shape once override it.
+    public func clusterAdvances(_ string: String, font: Font) -> [(cluster: String, advance: Double)] {
+        var result: [(cluster: String, advance: Double)] = []
+        var previous = 0.0
+        var end = string.startIndex
+        for cluster in string {
+            end = string.index(after: end)
+            let width = measure(String(string[..<end]), font: font).width
+            result.append((String(cluster), width - previous))
+            previous = width
+        }
+        return result
+    }
 }
 
 /// A measurer with fixed proportions and no fonts: every character is 0.6 em wide, ascent

@@ -33,6 +33,8 @@ struct CairoPainter {
             paintImage(image, in: rect)
         case .tiles(let grid):
             paintTiles(grid)
+        case .imagePart, .pathText:
+            break  // Not painted yet.
         }
     }
 

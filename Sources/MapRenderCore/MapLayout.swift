@@ -159,6 +159,7 @@ public struct MapLayout: Sendable {
         var list = DisplayList(size: viewport.size)
         list.append(.clear(style.backgroundColor))
         if let tiles = underlay.tiles { list.commands += BasemapLayout.tileCommands(tiles, in: viewport) }
+        if let styled = underlay.styled { list.commands += styled.commands }
         if let vector = underlay.vector {
             list.commands += BasemapLayout.geometryCommands(
                 vector, in: viewport, style: style.basemap, drawsAreas: underlay.vectorDrawsAreas)
@@ -185,6 +186,10 @@ public struct MapLayout: Sendable {
                 basemap.labels, in: viewport, style: style.basemap, fontFamily: style.furniture.fontFamily,
                 obstacles: markerRects + placed.map(\.bounds) + furniture.rects, measurer: measurer)
         }
+        if let styled = underlay.styled {
+            var placer = LabelPlacer(canvas: canvas, obstacles: markerRects + placed.map(\.bounds) + furniture.rects)
+            list.commands += placer.commands(placing: styled.labels)
+        }
         if let user = scene.userLocation {
             list.commands += UserLocationShape.commands(for: user, in: viewport, style: style.userLocation)
         }
@@ -197,7 +202,7 @@ public struct MapLayout: Sendable {
         list.commands += furniture.commands
 
         let diagnostics =
-            (underlay.tiles?.diagnostics ?? [])
+            (underlay.tiles?.diagnostics ?? []) + (underlay.styled?.diagnostics ?? [])
             + dropped.sorted().map { index in
                 Diagnostic(
                     .warning,
@@ -210,10 +215,13 @@ public struct MapLayout: Sendable {
         return Result(displayList: list, viewport: viewport, annotations: annotations, diagnostics: diagnostics)
     }
 
-    /// What lies under the scene: raster tiles, a vector basemap, both (hybrid) or nothing.
+    /// What lies under the scene: raster tiles, a vector basemap, both (hybrid), a styled
+    /// basemap or nothing.
     public struct Underlay: Sendable {
         /// Raster tiles, drawn first.
         public var tiles: RasterTileSet?
+        /// A styled basemap's shapes and label candidates.
+        public var styled: StyledBasemapDrawing?
         /// Vector features and labels.
         public var vector: VectorBasemap?
         /// Whether the vector basemap paints its land and water, or only its lines and
@@ -221,8 +229,12 @@ public struct MapLayout: Sendable {
         public var vectorDrawsAreas: Bool
 
         /// Creates an underlay; by default nothing, a plain background.
-        public init(tiles: RasterTileSet? = nil, vector: VectorBasemap? = nil, vectorDrawsAreas: Bool = true) {
+        public init(
+            tiles: RasterTileSet? = nil, styled: StyledBasemapDrawing? = nil, vector: VectorBasemap? = nil,
+            vectorDrawsAreas: Bool = true
+        ) {
             self.tiles = tiles
+            self.styled = styled
             self.vector = vector
             self.vectorDrawsAreas = vectorDrawsAreas
         }

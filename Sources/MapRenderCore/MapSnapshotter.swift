@@ -61,21 +61,25 @@ public struct MapSnapshotter: Sendable {
     public var basemap: (any BasemapSource)?
     /// Raster tiles under the scene, or `nil`.
     public var tiles: (any RasterTileSource)?
+    /// Vector tiles drawn with a style under the scene, or `nil`; it replaces the vector
+    /// world and raster tiles.
+    public var styledBasemap: (any StyledBasemap)?
 
     /// Creates a snapshotter.
     public init(
         scene: MapScene, options: Options = Options(), basemap: (any BasemapSource)? = nil,
-        tiles: (any RasterTileSource)? = nil
+        tiles: (any RasterTileSource)? = nil, styledBasemap: (any StyledBasemap)? = nil
     ) {
         self.scene = scene
         self.options = options
         self.basemap = basemap
-        self.tiles = tiles
+        self.tiles = styledBasemap == nil ? tiles : nil
+        self.styledBasemap = styledBasemap
     }
 
     /// Whether the vector world is drawn, and whether with its land and water.
     private var vectorUse: (draws: Bool, areas: Bool) {
-        guard basemap != nil else { return (false, false) }
+        guard basemap != nil, styledBasemap == nil else { return (false, false) }
         switch options.mapType {
         case .standard: return (tiles == nil, true)
         case .satellite: return (tiles == nil, true)
@@ -86,7 +90,9 @@ public struct MapSnapshotter: Sendable {
     /// The credits of everything drawn, each once, in order.
     private var attribution: [String] {
         var credits: [String] = []
-        let sources = (tiles?.attribution ?? []) + (vectorUse.draws ? basemap?.attribution ?? [] : [])
+        let sources =
+            (styledBasemap?.attribution ?? []) + (tiles?.attribution ?? [])
+            + (vectorUse.draws ? basemap?.attribution ?? [] : [])
         for credit in sources + scene.attribution where !credits.contains(credit) { credits.append(credit) }
         return credits
     }
@@ -132,6 +138,8 @@ public struct MapSnapshotter: Sendable {
         let viewport = try viewport(of: layout)
         var underlay = MapLayout.Underlay()
         underlay.tiles = tiles?.tileSet(for: viewport, scale: options.scale)
+        underlay.styled = try styledBasemap?.drawing(
+            for: viewport, scale: options.scale, measurer: layout.measurer)
         let vector = vectorUse
         if vector.draws, let basemap {
             underlay.vector = try basemap.vectorFeatures(in: viewport.visibleMapRect, zoom: viewport.zoom)

@@ -83,6 +83,8 @@ public struct SVGWriter: Sendable {
             // several images as one, and embedding each tile once keeps the file as small as
             // its tiles.
             for tile in grid.tiles { writeImage(tile.image, in: grid.rect(of: tile), to: &out) }
+        case .imagePart, .pathText:
+            break  // Not written yet.
         }
     }
 

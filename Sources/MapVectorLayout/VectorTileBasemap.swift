@@ -1,0 +1,39 @@
+public import MapDrawing
+public import MapErrors
+public import MapGeometry
+public import MapRenderCore
+public import MapVectorStyle
+
+/// A basemap of vector tiles drawn with a MapLibre GL style: the style's layers over the
+/// tiles its vector sources provide, laid out per viewport.
+public struct VectorTileBasemap: StyledBasemap {
+    /// The style.
+    public var style: VectorStyle
+    /// The tiles of each vector source, by the style's source name.
+    public var sources: [String: any VectorTileProvider]
+    /// The style's sprite at the output's pixel density, or `nil`.
+    public var sprite: SpriteSheet?
+    /// Credits to show.
+    public var attribution: [String]
+
+    /// Creates a basemap. The attribution defaults to the sources' credits, each once.
+    public init(
+        style: VectorStyle, sources: [String: any VectorTileProvider], sprite: SpriteSheet? = nil,
+        attribution: [String]? = nil
+    ) {
+        self.style = style
+        self.sources = sources
+        self.sprite = sprite
+        var credits: [String] = []
+        for name in sources.keys.sorted() {
+            for credit in sources[name]!.attribution where !credits.contains(credit) { credits.append(credit) }
+        }
+        self.attribution = attribution ?? credits
+    }
+
+    public func drawing(
+        for viewport: Viewport, scale: Double, measurer: any TextMeasurer
+    ) throws(MapError) -> StyledBasemapDrawing {
+        VectorMapLayout(basemap: self, viewport: viewport, measurer: measurer).drawing()
+    }
+}
