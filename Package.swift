@@ -59,7 +59,9 @@ let package = Package(
         .target(name: "MapDrawing", dependencies: ["MapErrors", "MapGeometry", "MapFormats"]),
         // MapLibre GL styles (version 8): the style model, legacy filters and functions, and the
         // expression engine evaluated per zoom and vector tile feature.
-        .target(name: "MapVectorStyle", dependencies: ["MapErrors", "MapFormats", "MapDrawing", "MapVectorTiles"]),
+        .target(
+            name: "MapVectorStyle", dependencies: ["MapErrors", "MapFormats", "MapDrawing", "MapVectorTiles"],
+            resources: [.copy("Resources")]),
         // The scene, the style, layout and the snapshotter: pure values.
         .target(name: "MapRenderCore", dependencies: ["MapErrors", "MapGeometry", "MapFormats", "MapDrawing"]),
         // Vector tiles laid out with a style: fills, lines, circles, labels along lines and
