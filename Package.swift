@@ -137,6 +137,12 @@ let package = Package(
         .testTarget(
             name: "MapVectorStyleTests", dependencies: ["MapVectorStyle", "MapVectorTiles", "MapDrawing", "MapErrors"],
             exclude: ["Fixtures"]),
+        .testTarget(
+            name: "MapVectorLayoutTests",
+            dependencies: [
+                "MapVectorLayout", "MapVectorStyle", "MapVectorTiles", "MapRenderCore", "MapDrawing", "MapGeometry",
+                "MapErrors", "MapTiles", "MapRenderCairo", "MapTestSupport",
+            ]),
         .testTarget(name: "MapVectorTilesTests", dependencies: ["MapVectorTiles", "MapErrors"], exclude: ["Fixtures"]),
         .testTarget(name: "MapCommandLineTests", dependencies: ["MapCommandLine", "MapErrors"]),
         .testTarget(

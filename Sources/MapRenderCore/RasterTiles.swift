@@ -23,6 +23,26 @@ public struct TileFailure: Error, Hashable, Sendable {
     }
 }
 
+extension TileFailure {
+    /// One warning per distinct reason, naming up to three tiles, so a dead server gives a
+    /// line instead of a screenful.
+    public static func summaries(_ failures: [TileFailure]) -> [Diagnostic] {
+        var reasons: [String] = []
+        var tilesByReason: [String: [TilePath]] = [:]
+        for failure in failures.sorted(by: { ($0.tile.y, $0.tile.x) < ($1.tile.y, $1.tile.x) }) {
+            if tilesByReason[failure.reason] == nil { reasons.append(failure.reason) }
+            tilesByReason[failure.reason, default: []].append(failure.tile)
+        }
+        return reasons.map { reason in
+            let tiles = tilesByReason[reason]!
+            let named = tiles.prefix(3).map(\.description).joined(separator: ", ")
+            let more = tiles.count > 3 ? " and \(tiles.count - 3) more" : ""
+            let subject = tiles.count == 1 ? "tile \(named) missing" : "\(tiles.count) tiles missing (\(named)\(more))"
+            return Diagnostic(.warning, "\(subject): \(reason); drawn in the background colour")
+        }
+    }
+}
+
 /// A source of raster basemap tiles in the XYZ scheme: an MBTiles file, a folder, an HTTP
 /// server. Implemented in the data layer; the snapshotter asks it for the tiles a viewport
 /// needs, all at once, so it can fetch them in parallel.
@@ -57,24 +77,6 @@ public struct RasterTileSet: Sendable {
 }
 
 extension RasterTileSource {
-    /// One warning per distinct reason, naming up to three tiles, so a dead server gives a
-    /// line instead of a screenful.
-    static func summarized(_ failures: [TileFailure]) -> [Diagnostic] {
-        var reasons: [String] = []
-        var tilesByReason: [String: [TilePath]] = [:]
-        for failure in failures.sorted(by: { ($0.tile.y, $0.tile.x) < ($1.tile.y, $1.tile.x) }) {
-            if tilesByReason[failure.reason] == nil { reasons.append(failure.reason) }
-            tilesByReason[failure.reason, default: []].append(failure.tile)
-        }
-        return reasons.map { reason in
-            let tiles = tilesByReason[reason]!
-            let named = tiles.prefix(3).map(\.description).joined(separator: ", ")
-            let more = tiles.count > 3 ? " and \(tiles.count - 3) more" : ""
-            let subject = tiles.count == 1 ? "tile \(named) missing" : "\(tiles.count) tiles missing (\(named)\(more))"
-            return Diagnostic(.warning, "\(subject): \(reason); drawn in the background colour")
-        }
-    }
-
     /// The tile zoom for a viewport zoom: tiles drawn 1:1 at a whole viewport zoom, 512-point
     /// tiles one level lower, clamped to what the source has.
     public func tileZoom(forViewportZoom zoom: Double) -> (zoom: Int, clamped: Bool) {
@@ -112,7 +114,7 @@ extension RasterTileSource {
                 if !failures.contains(failure) { failures.append(failure) }
             }
         }
-        diagnostics += Self.summarized(failures)
+        diagnostics += TileFailure.summaries(failures)
         return RasterTileSet(zoom: zoom, tiles: tiles, diagnostics: diagnostics)
     }
 }

@@ -14,7 +14,9 @@ public protocol StyledBasemap: Sendable {
     ///
     /// - Throws: `MapError` when the map cannot be drawn at all (a damaged archive in
     ///   strict use); missing or damaged tiles are diagnostics.
-    func drawing(for viewport: Viewport, scale: Double, measurer: any TextMeasurer) throws(MapError)
+    func drawing(
+        for viewport: Viewport, scale: Double, measurer: any TextMeasurer
+    ) throws(MapError)
         -> StyledBasemapDrawing
 }
 

@@ -1,14 +1,107 @@
 import MapDrawing
 import MapGeometry
 import MapRenderCore
+import MapVectorStyle
+import MapVectorTiles
 
-/// Lays out one viewport of a `VectorTileBasemap`.
+/// Lays out one viewport of a `VectorTileBasemap`: fetches the tiles its layers need,
+/// draws the fills, lines and circles in style order and collects the labels.
+///
+/// Zooms: the viewport's zoom counts 256-point tiles (XYZ); MapLibre styles count 512-pixel
+/// ones, so the style is evaluated at the viewport's zoom − 1 and the tiles of that zoom,
+/// rounded down and clamped to the source's range, are drawn (past the source's top zoom
+/// they are over-zoomed: the same vectors, enlarged).
 struct VectorMapLayout {
     var basemap: VectorTileBasemap
     var viewport: Viewport
     var measurer: any TextMeasurer
 
+    /// The zoom the style is evaluated at.
+    var styleZoom: Double { viewport.zoom - 1 }
+
+    /// A decoded tile where it lies on the canvas (x may be outside the world for world
+    /// copies).
+    struct PlacedTile {
+        var path: TilePath
+        var tile: VectorTile
+    }
+
     func drawing() -> StyledBasemapDrawing {
-        StyledBasemapDrawing()
+        var diagnostics = basemap.style.notes.map { Diagnostic(.info, "style: \($0)") }
+        let tiles = fetchTiles(diagnostics: &diagnostics)
+        let canvas = CanvasRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
+        var commands: [DrawCommand] = []
+        var labels = LabelLayout(viewport: viewport, measurer: measurer, sprite: basemap.sprite, styleZoom: styleZoom)
+        for (index, layer) in basemap.style.layers.enumerated() where layer.isShown(atZoom: styleZoom) {
+            let layerTiles = layer.source.flatMap { tiles[$0] } ?? []
+            switch layer.kind {
+            case .background:
+                let context = StyleEvaluationContext(zoom: styleZoom)
+                let color = layer.backgroundColor(in: context)
+                let alpha = color.alpha * layer.backgroundOpacity(in: context)
+                if alpha > 0 {
+                    commands.append(
+                        .fill(Path.polyline(canvas.corners, closed: true), color.withAlpha(alpha), evenOdd: false))
+                }
+            case .fill, .fillExtrusion:
+                commands += ShapeLayout(layer: layer, styleZoom: styleZoom, viewport: viewport).fills(layerTiles)
+            case .line:
+                commands += ShapeLayout(layer: layer, styleZoom: styleZoom, viewport: viewport).lines(layerTiles)
+            case .circle:
+                commands += ShapeLayout(layer: layer, styleZoom: styleZoom, viewport: viewport).circles(layerTiles)
+            case .symbol:
+                labels.add(layer, index: index, tiles: layerTiles)
+            case .raster, .unsupported:
+                break  // Noted by the style parser or below.
+            }
+        }
+        diagnostics += labels.diagnostics
+        return StyledBasemapDrawing(commands: commands, labels: labels.candidates(), diagnostics: diagnostics)
+    }
+
+    /// The tiles of every source a shown layer draws, decoded with only the layers drawn.
+    private func fetchTiles(diagnostics: inout [Diagnostic]) -> [String: [PlacedTile]] {
+        var layerNames: [String: Set<String>] = [:]
+        for layer in basemap.style.layers where layer.isShown(atZoom: styleZoom) && layer.kind != .background {
+            guard let source = layer.source, let sourceLayer = layer.sourceLayer else { continue }
+            layerNames[source, default: []].insert(sourceLayer)
+        }
+        var result: [String: [PlacedTile]] = [:]
+        var failures: [TileFailure] = []
+        var repairs: [String] = []
+        for (name, names) in layerNames.sorted(by: { $0.key < $1.key }) {
+            guard let provider = basemap.sources[name] else { continue }
+            let range = provider.zoomRange
+            let zoom = min(max(Int((styleZoom + 1e-9).rounded(.down)), range.lowerBound), range.upperBound)
+            let paths = TilePath.covering(viewport.visibleMapRect, zoom: zoom)
+            let wanted = Array(Set(paths.map(\.wrapped))).sorted { ($0.y, $0.x) < ($1.y, $1.x) }
+            let fetched = provider.vectorTiles(wanted, layerNames: names)
+            var placed: [PlacedTile] = []
+            for path in paths {
+                switch fetched[path.wrapped] {
+                case .tile(let tile, let notes):
+                    placed.append(PlacedTile(path: path, tile: tile))
+                    for note in notes where !repairs.contains(note.message) { repairs.append(note.message) }
+                case .failure(let failure):
+                    if !failures.contains(failure) { failures.append(failure) }
+                case .empty, nil:
+                    break
+                }
+            }
+            result[name] = placed
+        }
+        diagnostics += TileFailure.summaries(failures)
+        diagnostics += repairs.map { Diagnostic(.info, "vector tile repaired: \($0)") }
+        return result
+    }
+}
+
+extension CanvasRect {
+    /// The four corners, clockwise from the top left.
+    var corners: [CanvasPoint] {
+        [
+            CanvasPoint(x: minX, y: minY), CanvasPoint(x: maxX, y: minY), CanvasPoint(x: maxX, y: maxY),
+            CanvasPoint(x: minX, y: maxY),
+        ]
     }
 }

@@ -1,0 +1,147 @@
+import MapDrawing
+import MapGeometry
+import MapVectorStyle
+
+/// The fills, lines and circles of one style layer as display-list commands.
+struct ShapeLayout {
+    var layer: VectorStyleLayer
+    var styleZoom: Double
+    var viewport: Viewport
+
+    private enum FillLook: Hashable {
+        case fill(Color)
+        case outline(Color)
+    }
+
+    /// A `fill` layer (or a `fill-extrusion` one, drawn flat in its colour).
+    func fills(_ tiles: [VectorMapLayout.PlacedTile]) -> [DrawCommand] {
+        var groups = PathGroups<FillLook>()
+        let extrusion = layer.kind == .fillExtrusion
+        let explicitOutline = layer.property("fill-outline-color") != nil
+        layer.forEachFeature(in: tiles, zoom: styleZoom, viewport: viewport) { feature in
+            let context = feature.context
+            let (color, opacity) =
+                extrusion
+                ? (
+                    layer.color("fill-extrusion-color", in: context, default: Color(red: 0, green: 0, blue: 0)),
+                    min(max(layer.number("fill-extrusion-opacity", in: context, default: 1), 0), 1)
+                )
+                : (layer.fillColor(in: context), layer.fillOpacity(in: context))
+            let alpha = color.alpha * opacity
+            guard alpha > 0 else { return }
+            var path = Path()
+            for ring in feature.rings { path.append(Path.polyline(ring, closed: true)) }
+            groups.append(path, for: .fill(color.withAlpha(alpha)))
+            if explicitOutline {
+                // The outline follows the polygon, not the tile edges it was cut at.
+                let outline = layer.fillOutlineColor(in: context)
+                var lines = Path()
+                for line in feature.lines { lines.append(Path.polyline(line)) }
+                groups.append(lines, for: .outline(outline.withAlpha(outline.alpha * opacity)))
+            }
+        }
+        return groups.groups.map { group in
+            switch group.key {
+            case .fill(let color): .fill(group.path, color, evenOdd: false)
+            case .outline(let color): .stroke(group.path, StrokeStyle(color: color, lineWidth: 1))
+            }
+        }
+    }
+
+    private struct LineLook: Hashable {
+        var stroke: StrokeStyle
+        var offsets: [Double]
+    }
+
+    /// A `line` layer: one stroke per look; `line-gap-width` as two strokes either side of
+    /// the gap, `line-offset` as a parallel line.
+    func lines(_ tiles: [VectorMapLayout.PlacedTile]) -> [DrawCommand] {
+        var groups = PathGroups<LineLook>()
+        layer.forEachFeature(in: tiles, zoom: styleZoom, viewport: viewport) { feature in
+            let context = feature.context
+            let width = layer.lineWidth(in: context)
+            let color = layer.lineColor(in: context)
+            let alpha = color.alpha * layer.lineOpacity(in: context)
+            guard width > 0, alpha > 0 else { return }
+            // Dashes are in line widths (style spec, line-dasharray).
+            let dashes = (layer.lineDashArray(in: context) ?? []).map { $0 * width }
+            let stroke = StrokeStyle(
+                color: color.withAlpha(alpha), lineWidth: width,
+                dashPattern: dashes.contains { $0 > 0 } ? dashes : [],
+                lineCap: LineCap(rawValue: layer.lineCap(in: context).rawValue) ?? .butt,
+                lineJoin: LineJoin(rawValue: layer.lineJoin(in: context).rawValue) ?? .miter)
+            let gap = layer.lineGapWidth(in: context)
+            let offset = layer.lineOffset(in: context)
+            let offsets = gap > 0 ? [offset - (gap + width) / 2, offset + (gap + width) / 2] : [offset]
+            var path = Path()
+            for line in feature.lines {
+                for distance in offsets {
+                    path.append(Path.polyline(distance == 0 ? line : PolylineOffset.offset(line, by: distance)))
+                }
+            }
+            groups.append(path, for: LineLook(stroke: stroke, offsets: offsets))
+        }
+        return groups.groups.map { .stroke($0.path, $0.key.stroke) }
+    }
+
+    private struct CircleLook: Hashable {
+        var fill: Color
+        var stroke: StrokeStyle?
+    }
+
+    /// A `circle` layer: a disc at every point, with its stroke.
+    func circles(_ tiles: [VectorMapLayout.PlacedTile]) -> [DrawCommand] {
+        var groups = PathGroups<CircleLook>()
+        layer.forEachFeature(in: tiles, zoom: styleZoom, viewport: viewport) { feature in
+            let context = feature.context
+            let radius = layer.circleRadius(in: context)
+            let opacity = layer.circleOpacity(in: context)
+            let color = layer.circleColor(in: context)
+            let strokeWidth = layer.circleStrokeWidth(in: context)
+            let strokeColor = layer.circleStrokeColor(in: context)
+            guard radius > 0 else { return }
+            let stroke =
+                strokeWidth > 0 && strokeColor.alpha > 0
+                ? StrokeStyle(color: strokeColor.withAlpha(strokeColor.alpha * opacity), lineWidth: strokeWidth) : nil
+            var path = Path()
+            for point in feature.points { path.append(Path.circle(center: point, radius: radius)) }
+            groups.append(path, for: CircleLook(fill: color.withAlpha(color.alpha * opacity), stroke: stroke))
+        }
+        return groups.groups.flatMap { group -> [DrawCommand] in
+            var commands: [DrawCommand] = []
+            if group.key.fill.alpha > 0 { commands.append(.fill(group.path, group.key.fill, evenOdd: false)) }
+            if let stroke = group.key.stroke { commands.append(.stroke(group.path, stroke)) }
+            return commands
+        }
+    }
+}
+
+/// Parallel lines: a polyline moved sideways (positive to the right of its direction on
+/// screen), with mitred corners limited so that sharp turns do not shoot out.
+enum PolylineOffset {
+    static func offset(_ points: [CanvasPoint], by distance: Double) -> [CanvasPoint] {
+        guard points.count > 1 else { return points }
+        // The right-hand normal of each segment (y grows downwards).
+        var normals: [(x: Double, y: Double)] = []
+        for (a, b) in zip(points, points.dropFirst()) {
+            let dx = b.x - a.x, dy = b.y - a.y
+            let length = (dx * dx + dy * dy).squareRoot()
+            normals.append(length > 0 ? (-dy / length, dx / length) : normals.last ?? (0, 0))
+        }
+        return points.indices.map { index in
+            let before = normals[max(index - 1, 0)]
+            let after = normals[min(index, normals.count - 1)]
+            var nx = before.x + after.x, ny = before.y + after.y
+            let length = (nx * nx + ny * ny).squareRoot()
+            guard length > 1e-9 else {
+                return CanvasPoint(x: points[index].x + after.x * distance, y: points[index].y + after.y * distance)
+            }
+            nx /= length
+            ny /= length
+            // The miter's length grows as 1 / cos(half the turn); capped at 2×.
+            let cosine = max(nx * after.x + ny * after.y, 0.5)
+            return CanvasPoint(
+                x: points[index].x + nx * distance / cosine, y: points[index].y + ny * distance / cosine)
+        }
+    }
+}
