@@ -53,12 +53,16 @@ public struct LabelCandidate: Hashable, Sendable {
     public var allowsOverlap: Bool
     /// Whether others may be placed over it (`text-ignore-placement`).
     public var ignoresPlacement: Bool
+    /// Smaller forms tried in order where this one does not fit: the icon without its
+    /// optional text, the text without its optional icon.
+    public var alternatives: [LabelCandidate]
 
     /// Creates a candidate.
     public init(
         boxes: [CanvasRect], commands: [DrawCommand], paintOrder: Int = 0, allowsOverlap: Bool = false,
-        ignoresPlacement: Bool = false
+        ignoresPlacement: Bool = false, alternatives: [LabelCandidate] = []
     ) {
+        self.alternatives = alternatives
         self.boxes = boxes
         self.commands = commands
         self.paintOrder = paintOrder
@@ -92,11 +96,12 @@ public struct LabelPlacer: Sendable {
     /// The commands of the candidates that fit, in their paint order (ties in placement
     /// order).
     public mutating func commands(placing candidates: [LabelCandidate]) -> [DrawCommand] {
-        var placed: [(order: Int, index: Int)] = []
-        for (index, candidate) in candidates.enumerated() where place(candidate) {
-            placed.append((candidate.paintOrder, index))
+        var placed: [(order: Int, index: Int, commands: [DrawCommand])] = []
+        for (index, candidate) in candidates.enumerated() {
+            guard let fitting = ([candidate] + candidate.alternatives).first(where: { place($0) }) else { continue }
+            placed.append((fitting.paintOrder, index, fitting.commands))
         }
-        return placed.sorted { ($0.order, $0.index) < ($1.order, $1.index) }.flatMap { candidates[$0.index].commands }
+        return placed.sorted { ($0.order, $0.index) < ($1.order, $1.index) }.flatMap(\.commands)
     }
 }
 

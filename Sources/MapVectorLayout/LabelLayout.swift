@@ -116,8 +116,7 @@ struct LabelLayout {
         _ layer: VectorStyleLayer, context: StyleEvaluationContext, text: String, icon: SpriteSheet.Icon?,
         at anchor: CanvasPoint, index: Int
     ) -> LabelCandidate? {
-        var boxes: [CanvasRect] = []
-        var commands: [DrawCommand] = []
+        var iconPart: (box: CanvasRect, command: DrawCommand)?
         if let icon, let sprite {
             let scale = layer.number("icon-size", in: context, default: 1)
             let offset = layer.numbers("icon-offset", in: context) ?? [0, 0]
@@ -125,9 +124,10 @@ struct LabelLayout {
             let rect = CanvasRect(
                 x: anchor.x + (offset.first ?? 0) * scale - width / 2,
                 y: anchor.y + (offset.last ?? 0) * scale - height / 2, width: width, height: height)
-            commands.append(.imagePart(sprite.image, source: icon.rect, in: rect))
-            boxes.append(rect)
+            let padding = layer.number("icon-padding", in: context, default: 2)
+            iconPart = (rect.insetBy(-padding), .imagePart(sprite.image, source: icon.rect, in: rect))
         }
+        var textPart: (box: CanvasRect, commands: [DrawCommand])?
         if !text.isEmpty {
             let look = TextLook(layer, context)
             let block = TextBlock(
@@ -137,16 +137,37 @@ struct LabelLayout {
             let offset = layer.textOffset(in: context)
             let origin = CanvasPoint(
                 x: anchor.x + offset.x * look.font.size, y: anchor.y + offset.y * look.font.size)
-            let placed = block.placed(at: origin, anchor: layer.textAnchor(in: context))
-            commands += placed.commands
+            let anchorSide = layer.textAnchor(in: context)
+            let justify = layer.string("text-justify", in: context) ?? "center"
+            let placed = block.placed(at: origin, anchor: anchorSide, justify: justify)
             let padding = layer.number("text-padding", in: context, default: 2)
-            boxes.append(placed.bounds.insetBy(-padding))
+            textPart = (placed.bounds.insetBy(-padding), placed.commands)
         }
-        guard !boxes.isEmpty else { return nil }
-        return LabelCandidate(
-            boxes: boxes, commands: commands, paintOrder: index,
-            allowsOverlap: layer.boolean("text-allow-overlap", in: context),
-            ignoresPlacement: layer.boolean("text-ignore-placement", in: context))
+        let textOverlaps = layer.boolean("text-allow-overlap", in: context)
+        let iconOverlaps = layer.boolean("icon-allow-overlap", in: context)
+        let ignores =
+            layer.boolean("text-ignore-placement", in: context) && layer.boolean("icon-ignore-placement", in: context)
+        func candidate(text: Bool, icon: Bool, alternatives: [LabelCandidate] = []) -> LabelCandidate? {
+            let parts =
+                (icon ? iconPart.map { [($0.box, [$0.command])] } ?? [] : [])
+                + (text ? textPart.map { [($0.box, $0.commands)] } ?? [] : [])
+            guard !parts.isEmpty else { return nil }
+            // The icon under its text.
+            return LabelCandidate(
+                boxes: parts.map(\.0), commands: parts.flatMap(\.1), paintOrder: index,
+                allowsOverlap: (!text || textPart == nil || textOverlaps) && (!icon || iconPart == nil || iconOverlaps),
+                ignoresPlacement: ignores, alternatives: alternatives)
+        }
+        guard iconPart != nil, textPart != nil else { return candidate(text: true, icon: true) }
+        // Optional parts (style spec: text-optional, icon-optional) give smaller forms.
+        var alternatives: [LabelCandidate] = []
+        if layer.boolean("text-optional", in: context), let iconOnly = candidate(text: false, icon: true) {
+            alternatives.append(iconOnly)
+        }
+        if layer.boolean("icon-optional", in: context), let textOnly = candidate(text: true, icon: false) {
+            alternatives.append(textOnly)
+        }
+        return candidate(text: true, icon: true, alternatives: alternatives)
     }
 
     // MARK: Line labels

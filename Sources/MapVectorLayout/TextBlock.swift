@@ -32,8 +32,7 @@ struct TextMeasurements {
 }
 
 /// A point label's text broken into lines no wider than `text-max-width` (at spaces; a
-/// single long word stays whole), each line centred in the block (style spec,
-/// `text-justify: center`).
+/// single long word stays whole), each line aligned in the block by `text-justify`.
 struct TextBlock {
     /// Each line with its size and, when letter-spaced, its clusters' advances.
     var lines: [(text: String, metrics: TextMetrics, advances: [(cluster: String, advance: Double)])]
@@ -78,12 +77,22 @@ struct TextBlock {
 
     /// The block placed with its `anchor` side at `point`: the commands drawing it and its
     /// bounds.
-    func placed(at point: CanvasPoint, anchor: StyleTextAnchor) -> (commands: [DrawCommand], bounds: CanvasRect) {
+    /// `justify` is `text-justify`: left, center, right, or auto (the anchor's side).
+    func placed(
+        at point: CanvasPoint, anchor: StyleTextAnchor, justify: String = "center"
+    ) -> (commands: [DrawCommand], bounds: CanvasRect) {
         let (fx, fy) = Self.fractions(anchor)
         let left = point.x - fx * width, top = point.y - fy * height
+        let alignment: Double =
+            switch justify {
+            case "left": 0
+            case "right": 1
+            case "auto": fx
+            default: 0.5
+            }
         var commands: [DrawCommand] = []
         for (index, line) in lines.enumerated() {
-            let x = left + (width - line.metrics.width) / 2
+            let x = left + (width - line.metrics.width) * alignment
             let baseline =
                 top + Double(index) * lineHeight + lineHeight / 2 + (line.metrics.ascent - line.metrics.descent) / 2
             if look.letterSpacing == 0 {

@@ -27,7 +27,7 @@ struct VectorMapLayout {
     }
 
     func drawing() -> StyledBasemapDrawing {
-        var diagnostics = basemap.style.notes.map { Diagnostic(.info, "style: \($0)") }
+        var diagnostics = basemap.notes.map { Diagnostic(.info, "style: \($0)") }
         let tiles = fetchTiles(diagnostics: &diagnostics)
         let canvas = CanvasRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
         var commands: [DrawCommand] = []

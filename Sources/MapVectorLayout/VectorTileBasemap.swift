@@ -15,6 +15,9 @@ public struct VectorTileBasemap: StyledBasemap {
     public var sprite: SpriteSheet?
     /// Credits to show.
     public var attribution: [String]
+    /// What the style asks for that is not drawn: the parser's notes, then one per layer
+    /// and property this renderer does not honour.
+    public var notes: [VectorStyleNote]
 
     /// Creates a basemap. The attribution defaults to the sources' credits, each once.
     public init(
@@ -29,6 +32,7 @@ public struct VectorTileBasemap: StyledBasemap {
             for credit in sources[name]!.attribution where !credits.contains(credit) { credits.append(credit) }
         }
         self.attribution = attribution ?? credits
+        notes = style.notes + DrawnProperties.notes(for: style)
     }
 
     public func drawing(

@@ -1,0 +1,72 @@
+import MapVectorStyle
+
+/// The layout and paint properties this renderer honours, by layer kind; a style's other
+/// properties are noted once per layer and property, and the map is drawn without them.
+enum DrawnProperties {
+    /// Honoured everywhere.
+    private static let common: Set<String> = ["visibility"]
+
+    /// Properties that change nothing on a flat, north-up static map, or whose effect this
+    /// renderer always has (antialiasing), accepted without a note.
+    private static let withoutEffect: Set<String> = [
+        "fill-antialias", "icon-rotation-alignment", "icon-pitch-alignment", "text-rotation-alignment",
+        "text-pitch-alignment", "symbol-avoid-edges", "symbol-z-order", "text-keep-upright",
+        "fill-extrusion-base", "fill-extrusion-height", "fill-extrusion-vertical-gradient", "line-round-limit",
+        "line-miter-limit", "icon-keep-upright", "fill-sort-key", "line-sort-key", "circle-sort-key",
+        "circle-pitch-scale", "circle-pitch-alignment",
+    ]
+
+    private static let byKind: [String: Set<String>] = [
+        "background": ["background-color", "background-opacity"],
+        "fill": ["fill-color", "fill-opacity", "fill-outline-color"],
+        "fill-extrusion": ["fill-extrusion-color", "fill-extrusion-opacity"],
+        "line": [
+            "line-color", "line-width", "line-opacity", "line-dasharray", "line-cap", "line-join", "line-gap-width",
+            "line-offset",
+        ],
+        "circle": [
+            "circle-radius", "circle-color", "circle-opacity", "circle-stroke-width", "circle-stroke-color",
+        ],
+        "symbol": [
+            "symbol-placement", "symbol-spacing", "symbol-sort-key", "text-field", "text-font", "text-size",
+            "text-max-width", "text-line-height", "text-anchor", "text-justify", "text-offset", "text-letter-spacing",
+            "text-transform", "text-max-angle", "text-padding", "text-allow-overlap", "text-ignore-placement",
+            "text-optional", "text-color", "text-opacity", "text-halo-color", "text-halo-width", "icon-image",
+            "icon-size", "icon-offset", "icon-padding", "icon-allow-overlap", "icon-ignore-placement",
+            "icon-optional",
+        ],
+    ]
+
+    /// One note per layer and property the renderer does not honour.
+    static func notes(for style: VectorStyle) -> [VectorStyleNote] {
+        var notes: [VectorStyleNote] = []
+        for layer in style.layers {
+            let kind = Self.name(of: layer.kind)
+            if layer.kind == .raster {
+                notes.append(
+                    VectorStyleNote(
+                        layerID: layer.id, property: nil, message: "raster layers are not drawn on vector basemaps"))
+                continue
+            }
+            guard let drawn = byKind[kind] else { continue }
+            for name in (Array(layer.layout.keys) + Array(layer.paint.keys)).sorted()
+            where !drawn.contains(name) && !common.contains(name) && !withoutEffect.contains(name) {
+                notes.append(VectorStyleNote(layerID: layer.id, property: name, message: "not drawn"))
+            }
+        }
+        return notes
+    }
+
+    private static func name(of kind: VectorStyleLayer.Kind) -> String {
+        switch kind {
+        case .background: "background"
+        case .fill: "fill"
+        case .fillExtrusion: "fill-extrusion"
+        case .line: "line"
+        case .symbol: "symbol"
+        case .circle: "circle"
+        case .raster: "raster"
+        case .unsupported(let name): name
+        }
+    }
+}
