@@ -67,6 +67,10 @@ public protocol RasterTileSource: Sendable {
 
 /// The tiles fetched for one viewport, ready to draw.
 public struct RasterTileSet: Sendable {
+    /// The tiles as one grid of cells on the canvas of `viewport`; failed tiles leave the
+    /// background.
+    public func commands(in viewport: Viewport) -> [DrawCommand] { BasemapLayout.tileCommands(self, in: viewport) }
+
     /// The zoom the tiles were fetched at.
     public var zoom: Int
     /// Each tile path as placed on the canvas (x may run outside the world for world copies)

@@ -18,6 +18,7 @@ enum DrawnProperties {
 
     private static let byKind: [String: Set<String>] = [
         "background": ["background-color", "background-opacity"],
+        "raster": [],
         "fill": ["fill-color", "fill-opacity", "fill-outline-color"],
         "fill-extrusion": ["fill-extrusion-color", "fill-extrusion-opacity"],
         "line": [
@@ -38,14 +39,16 @@ enum DrawnProperties {
     ]
 
     /// One note per layer and property the renderer does not honour.
-    static func notes(for style: VectorStyle) -> [VectorStyleNote] {
+    /// `rasterSources` are the raster sources the style's raster layers can draw from.
+    static func notes(for style: VectorStyle, rasterSources: Set<String>) -> [VectorStyleNote] {
         var notes: [VectorStyleNote] = []
         for layer in style.layers {
             let kind = Self.name(of: layer.kind)
-            if layer.kind == .raster {
+            if layer.kind == .raster, !rasterSources.contains(layer.source ?? "") {
                 notes.append(
                     VectorStyleNote(
-                        layerID: layer.id, property: nil, message: "raster layers are not drawn on vector basemaps"))
+                        layerID: layer.id, property: nil,
+                        message: "not drawn: its raster source \"\(layer.source ?? "")\" is not available"))
                 continue
             }
             guard let drawn = byKind[kind] else { continue }

@@ -14,6 +14,8 @@ import MapVectorTiles
 struct VectorMapLayout {
     var basemap: VectorTileBasemap
     var viewport: Viewport
+    /// Device pixels per canvas point, for raster tiles at twice the density.
+    var scale: Double
     var measurer: any TextMeasurer
 
     /// The zoom the style is evaluated at.
@@ -51,8 +53,15 @@ struct VectorMapLayout {
                 commands += ShapeLayout(layer: layer, styleZoom: styleZoom, viewport: viewport).circles(layerTiles)
             case .symbol:
                 labels.add(layer, index: index, tiles: layerTiles)
-            case .raster, .unsupported:
-                break  // Noted by the style parser or below.
+            case .raster:
+                // Raster tiles at the map's zoom; a fetch failure is a diagnostic.
+                if let source = layer.source.flatMap({ basemap.rasterSources[$0] }) {
+                    let set = source.tileSet(for: viewport, scale: scale)
+                    commands += set.commands(in: viewport)
+                    diagnostics += set.diagnostics
+                }
+            case .unsupported:
+                break  // Noted by the style parser.
             }
         }
         diagnostics += labels.diagnostics

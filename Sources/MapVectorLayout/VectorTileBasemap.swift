@@ -11,6 +11,8 @@ public struct VectorTileBasemap: StyledBasemap {
     public var style: VectorStyle
     /// The tiles of each vector source, by the style's source name.
     public var sources: [String: any VectorTileProvider]
+    /// The tiles of each raster source, by the style's source name.
+    public var rasterSources: [String: any RasterTileSource]
     /// The style's sprite at the output's pixel density, or `nil`.
     public var sprite: SpriteSheet?
     /// Credits to show.
@@ -21,23 +23,25 @@ public struct VectorTileBasemap: StyledBasemap {
 
     /// Creates a basemap. The attribution defaults to the sources' credits, each once.
     public init(
-        style: VectorStyle, sources: [String: any VectorTileProvider], sprite: SpriteSheet? = nil,
-        attribution: [String]? = nil
+        style: VectorStyle, sources: [String: any VectorTileProvider],
+        rasterSources: [String: any RasterTileSource] = [:], sprite: SpriteSheet? = nil, attribution: [String]? = nil
     ) {
         self.style = style
         self.sources = sources
+        self.rasterSources = rasterSources
         self.sprite = sprite
         var credits: [String] = []
-        for name in sources.keys.sorted() {
-            for credit in sources[name]!.attribution where !credits.contains(credit) { credits.append(credit) }
-        }
+        let sourceCredits =
+            sources.sorted { $0.key < $1.key }.map(\.value.attribution)
+            + rasterSources.sorted { $0.key < $1.key }.map(\.value.attribution)
+        for credit in sourceCredits.joined() where !credits.contains(credit) { credits.append(credit) }
         self.attribution = attribution ?? credits
-        notes = style.notes + DrawnProperties.notes(for: style)
+        notes = style.notes + DrawnProperties.notes(for: style, rasterSources: Set(rasterSources.keys))
     }
 
     public func drawing(
         for viewport: Viewport, scale: Double, measurer: any TextMeasurer
     ) throws(MapError) -> StyledBasemapDrawing {
-        VectorMapLayout(basemap: self, viewport: viewport, measurer: measurer).drawing()
+        VectorMapLayout(basemap: self, viewport: viewport, scale: scale, measurer: measurer).drawing()
     }
 }
