@@ -61,6 +61,7 @@ let package = Package(
         // expression engine evaluated per zoom and vector tile feature.
         .target(
             name: "MapVectorStyle", dependencies: ["MapErrors", "MapFormats", "MapDrawing", "MapVectorTiles"],
+            exclude: ["BuiltIn/make_builtin_styles.py"],
             resources: [.copy("Resources")]),
         // The scene, the style, layout and the snapshotter: pure values.
         .target(name: "MapRenderCore", dependencies: ["MapErrors", "MapGeometry", "MapFormats", "MapDrawing"]),
