@@ -143,7 +143,8 @@ let package = Package(
             dependencies: [
                 "MapVectorLayout", "MapVectorStyle", "MapVectorTiles", "MapRenderCore", "MapDrawing", "MapGeometry",
                 "MapErrors", "MapTiles", "MapRenderCairo", "MapTestSupport",
-            ]),
+            ],
+            exclude: ["Fixtures"]),
         .testTarget(name: "MapVectorTilesTests", dependencies: ["MapVectorTiles", "MapErrors"], exclude: ["Fixtures"]),
         .testTarget(name: "MapCommandLineTests", dependencies: ["MapCommandLine", "MapErrors"]),
         .testTarget(

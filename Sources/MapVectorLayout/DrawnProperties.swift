@@ -38,6 +38,14 @@ enum DrawnProperties {
         ],
     ]
 
+    /// The properties that paint a layer with a sprite pattern instead of a colour.
+    static let patterns: Set<String> = ["fill-pattern", "line-pattern", "background-pattern", "fill-extrusion-pattern"]
+
+    /// Whether the layer is painted with a pattern, which this renderer does not draw.
+    static func usesPattern(_ layer: VectorStyleLayer) -> Bool {
+        patterns.contains { layer.paint[$0] != nil }
+    }
+
     /// One note per layer and property the renderer does not honour.
     /// `rasterSources` are the raster sources the style's raster layers can draw from.
     static func notes(for style: VectorStyle, rasterSources: Set<String>) -> [VectorStyleNote] {
@@ -54,7 +62,8 @@ enum DrawnProperties {
             guard let drawn = byKind[kind] else { continue }
             for name in (Array(layer.layout.keys) + Array(layer.paint.keys)).sorted()
             where !drawn.contains(name) && !common.contains(name) && !withoutEffect.contains(name) {
-                notes.append(VectorStyleNote(layerID: layer.id, property: name, message: "not drawn"))
+                let message = patterns.contains(name) ? "patterns are not drawn; the layer is left out" : "not drawn"
+                notes.append(VectorStyleNote(layerID: layer.id, property: name, message: message))
             }
         }
         return notes

@@ -34,7 +34,13 @@ struct VectorMapLayout {
         let canvas = CanvasRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
         var commands: [DrawCommand] = []
         var labels = LabelLayout(viewport: viewport, measurer: measurer, sprite: basemap.sprite, styleZoom: styleZoom)
-        for (index, layer) in basemap.style.layers.enumerated() where layer.isShown(atZoom: styleZoom) {
+        // A layer painted with a sprite pattern (fill-pattern, line-pattern, background-pattern)
+        // is left out, as MapLibre leaves it out when the pattern is missing: drawing its
+        // colour instead would cover what lies under it (a wave pattern over water).
+        let drawn = basemap.style.layers.enumerated().filter { _, layer in
+            layer.isShown(atZoom: styleZoom) && !DrawnProperties.usesPattern(layer)
+        }
+        for (index, layer) in drawn {
             let layerTiles = layer.source.flatMap { tiles[$0] } ?? []
             switch layer.kind {
             case .background:

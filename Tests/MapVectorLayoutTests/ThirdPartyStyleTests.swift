@@ -39,7 +39,7 @@ struct ThirdPartyStyleTests {
         let basemap = VectorTileBasemap(
             style: try Self.style("osm-bright"), sources: ["openmaptiles": try ArchiveTileProvider.helsinki()])
         let text = basemap.notes.map(\.description)
-        #expect(text.contains { $0.contains("\"fill-pattern\": not drawn") })
+        #expect(text.contains { $0.contains("\"fill-pattern\": patterns are not drawn; the layer is left out") })
         #expect(text.contains { $0.contains("\"text-halo-blur\": not drawn") })
         #expect(Set(text).count == text.count)
         // Honoured properties are not noted.

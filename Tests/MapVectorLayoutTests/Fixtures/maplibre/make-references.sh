@@ -15,8 +15,15 @@ for xyz in 16 14; do
     EGL_PLATFORM=surfaceless "$python" render_maplibre.py \
         "$root/Sources/MapVectorStyle/Resources/styles/openmaptiles-default.json" "$archive" \
         "maprender-default-xyz$xyz.png" 24.9443 60.1716 "$maplibre"
+    # The same without symbol layers, for the structure comparison of the shapes.
+    SHAPES_ONLY=1 EGL_PLATFORM=surfaceless "$python" render_maplibre.py osm-bright.json "$archive" \
+        "osm-bright-xyz$xyz-shapes.png" 24.9443 60.1716 "$maplibre"
+    SHAPES_ONLY=1 EGL_PLATFORM=surfaceless "$python" render_maplibre.py \
+        "$root/Sources/MapVectorStyle/Resources/styles/openmaptiles-default.json" "$archive" \
+        "maprender-default-xyz$xyz-shapes.png" 24.9443 60.1716 "$maplibre"
+    rm -f ./*-shapes.bbox
 done
 # 256-colour palette PNGs, to keep the fixtures small.
-for f in osm-bright-xyz16.png osm-bright-xyz14.png maprender-default-xyz16.png maprender-default-xyz14.png; do
+for f in osm-bright-xyz16*.png osm-bright-xyz14*.png maprender-default-xyz16*.png maprender-default-xyz14*.png; do
     pngquant --force --speed 1 --output "$f" 256 -- "$f"
 done

@@ -137,6 +137,9 @@ def main():
     style = json.load(open(style_path))
     style["sources"]["openmaptiles"] = {"type": "vector", "url": "pmtiles://file://" + os.path.abspath(archive)}
     style.pop("sprite", None)
+    if os.environ.get("SHAPES_ONLY"):
+        # Without labels and icons: the shapes alone, for the structure comparison.
+        style["layers"] = [layer for layer in style["layers"] if layer["type"] != "symbol"]
     style["glyphs"] = "glyphs://fonts/{fontstack}/{range}.pbf"
     mapli.register_scheme_handler("glyphs", handler)
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
