@@ -26,10 +26,25 @@ final class TextMeasurementCache<Value: Sendable>: Sendable {
     }
 }
 
-/// What a measurement depends on: the string and the font.
+/// What a measurement depends on: the string and the font. Hashed once, when made: a
+/// measurement looks its key up and, on a miss, inserts it.
 struct TextMeasurementKey: Hashable, Sendable {
-    var string: String
-    var font: Font
+    let string: String
+    let font: Font
+    private let digest: Int
+
+    init(string: String, font: Font) {
+        self.string = string
+        self.font = font
+        var hasher = Hasher()
+        hasher.combine(string)
+        hasher.combine(font)
+        digest = hasher.finalize()
+    }
+
+    static func == (a: Self, b: Self) -> Bool { a.digest == b.digest && a.string == b.string && a.font == b.font }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(digest) }
 }
 
 /// One grapheme cluster's advance, as `TextMeasurer.clusterAdvances` returns it.
