@@ -33,12 +33,14 @@ struct CairoPainter {
             paintImage(image, in: rect)
         case .tiles(let grid):
             paintTiles(grid)
-        case .imagePart, .pathText:
-            break  // Not painted yet.
+        case .imagePart(let image, let source, let rect):
+            paintImagePart(image, source: source, in: rect)
+        case .pathText(let run):
+            paintPathText(run)
         }
     }
 
-    private func setColor(_ color: Color) {
+    func setColor(_ color: Color) {
         cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
     }
 
@@ -147,21 +149,5 @@ struct CairoPainter {
         cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
         cairo_paint(context)
         cairo_restore(context)
-    }
-}
-
-/// Pango text layouts shared by drawing and measuring.
-enum PangoText {
-    /// A single-paragraph Pango layout of `string` in `font` for a Cairo context.
-    static func layout(_ string: String, font: Font, context: OpaquePointer) -> OpaquePointer {
-        let layout = pango_cairo_create_layout(context)!
-        let description = pango_font_description_new()!
-        pango_font_description_set_family(description, font.family)
-        pango_font_description_set_weight(description, font.isBold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
-        pango_font_description_set_absolute_size(description, font.size * Double(PANGO_SCALE))
-        pango_layout_set_font_description(layout, description)
-        pango_font_description_free(description)
-        pango_layout_set_text(layout, string, -1)
-        return layout
     }
 }

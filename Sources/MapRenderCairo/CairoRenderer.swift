@@ -36,7 +36,7 @@ public struct CairoRenderer: MapRenderer {
             ImageSurfaceCache.shared.prepare(
                 list.commands.flatMap { command -> [EncodedImage] in
                     switch command {
-                    case .image(let image, _): [image]
+                    case .image(let image, _), .imagePart(let image, _, _): [image]
                     case .tiles(let grid): grid.tiles.map(\.image)
                     default: []
                     }

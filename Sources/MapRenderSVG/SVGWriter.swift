@@ -40,19 +40,21 @@ public struct SVGWriter: Sendable {
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\""
         out += " version=\"1.1\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\">\n"
         let blurs = shadowBlurs
-        if !blurs.isEmpty {
+        let sheets = SpriteSheets(list.commands)
+        if !blurs.isEmpty || !sheets.images.isEmpty {
             out += "<defs>\n"
             for blur in blurs { out += filterDefinition(blur: blur) }
+            out += sheets.definitions
             out += "</defs>\n"
         }
-        for command in list.commands { write(command, to: &out) }
+        for command in list.commands { write(command, sheets: sheets, to: &out) }
         out += "</svg>\n"
         return out
     }
 
     // MARK: - Commands
 
-    private func write(_ command: DrawCommand, to out: inout String) {
+    private func write(_ command: DrawCommand, sheets: SpriteSheets, to out: inout String) {
         switch command {
         case .clear(let color):
             // Cairo's clear paints the colour over the canvas (operator OVER), like a rect.
@@ -83,8 +85,10 @@ public struct SVGWriter: Sendable {
             // several images as one, and embedding each tile once keeps the file as small as
             // its tiles.
             for tile in grid.tiles { writeImage(tile.image, in: grid.rect(of: tile), to: &out) }
-        case .imagePart, .pathText:
-            break  // Not written yet.
+        case .imagePart(let image, let source, let rect):
+            sheets.writePart(of: image, source: source, in: rect, to: &out)
+        case .pathText(let run):
+            writePathText(run, to: &out)
         }
     }
 
@@ -92,19 +96,26 @@ public struct SVGWriter: Sendable {
         let content = XMLEscaping.text(run.string)
         guard !content.isEmpty else { return }
         out += "<text x=\"\(Self.number(run.origin.x))\" y=\"\(Self.number(run.origin.y))\""
-        out += " font-family=\"\(XMLEscaping.attribute(Self.fontFamilyList(run.font.family)))\""
-        out += " font-size=\"\(Self.number(run.font.size))\""
-        out += " font-weight=\"\(run.font.isBold ? "bold" : "normal")\""
-        out += Self.paint("fill", run.color)
-        if let halo = run.haloColor, run.haloWidth > 0 {
+        out += Self.textPaint(font: run.font, color: run.color, halo: run.haloColor, haloWidth: run.haloWidth)
+        out += " xml:space=\"preserve\">\(content)</text>\n"
+    }
+
+    /// The font and paint attributes of a `<text>`: family, size, weight, the italic style
+    /// when asked for, the fill, and the halo.
+    static func textPaint(font: Font, color: Color, halo: Color?, haloWidth: Double) -> String {
+        var out = " font-family=\"\(XMLEscaping.attribute(fontFamilyList(font.family)))\""
+        out += " font-size=\"\(number(font.size))\""
+        out += " font-weight=\"\(font.isBold ? "bold" : "normal")\""
+        if font.isItalic { out += " font-style=\"italic\"" }
+        out += paint("fill", color)
+        if let halo, haloWidth > 0 {
             // The Cairo painter strokes the glyph outlines 2 × haloWidth wide under the fill;
             // paint-order (SVG 2, in every current browser) does the same on one element, so
             // the text is not duplicated for search and copy.
-            out += Self.paint("stroke", halo)
-            out +=
-                " stroke-width=\"\(Self.number(2 * run.haloWidth))\" stroke-linejoin=\"round\" paint-order=\"stroke\""
+            out += paint("stroke", halo)
+            out += " stroke-width=\"\(number(2 * haloWidth))\" stroke-linejoin=\"round\" paint-order=\"stroke\""
         }
-        out += " xml:space=\"preserve\">\(content)</text>\n"
+        return out
     }
 
     private func writeImage(_ image: EncodedImage, in rect: CanvasRect, to out: inout String) {

@@ -1,0 +1,89 @@
+internal import CCairo
+internal import CPangoCairo
+import MapDrawing
+import MapGeometry
+
+/// Text along a line, drawn cluster by cluster with the same Pango path as `.text`, so
+/// that PDF output keeps real glyph runs whose text tools can extract.
+extension CairoPainter {
+    /// Paints the halo of every cluster first, then the fills, so that no halo covers a
+    /// neighbouring cluster's glyphs; each cluster is laid out on its own, moved to its
+    /// origin and turned by its angle.
+    func paintPathText(_ run: PathTextRun) {
+        let glyphs = run.glyphs.filter { !$0.text.isEmpty && $0.origin.x.isFinite && $0.origin.y.isFinite }
+        guard !glyphs.isEmpty else { return }
+        let layouts = glyphs.map { glyph -> OpaquePointer in
+            cairo_save(context)
+            place(glyph)
+            // Laid out under the cluster's own transformation, as Pango shapes (and hints)
+            // for the current matrix.
+            let layout = PangoText.layout(glyph.text, font: run.font, context: context)
+            cairo_restore(context)
+            return layout
+        }
+        defer { for layout in layouts { g_object_unref(UnsafeMutableRawPointer(layout)) } }
+
+        if let halo = run.haloColor, run.haloWidth > 0 {
+            // Cairo keeps the path in device space, so the outlines of every cluster, each
+            // added under its own transformation, are stroked together afterwards.
+            cairo_new_path(context)
+            for (glyph, layout) in zip(glyphs, layouts) {
+                cairo_save(context)
+                place(glyph)
+                cairo_move_to(context, 0, -Self.baseline(of: layout))
+                pango_cairo_layout_path(context, layout)
+                cairo_restore(context)
+            }
+            setColor(halo)
+            cairo_set_line_width(context, 2 * run.haloWidth)
+            cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+            cairo_stroke(context)
+        }
+        setColor(run.color)
+        for (glyph, layout) in zip(glyphs, layouts) {
+            cairo_save(context)
+            place(glyph)
+            cairo_new_path(context)
+            cairo_move_to(context, 0, -Self.baseline(of: layout))
+            pango_cairo_show_layout(context, layout)
+            cairo_restore(context)
+        }
+        cairo_new_path(context)
+    }
+
+    /// Moves user space to a cluster's baseline origin and turns it along the cluster's angle.
+    private func place(_ glyph: PlacedGlyph) {
+        cairo_translate(context, glyph.origin.x, glyph.origin.y)
+        if glyph.angle.isFinite, glyph.angle != 0 { cairo_rotate(context, glyph.angle) }
+    }
+
+    /// The distance from a layout's top to its first baseline, in points.
+    private static func baseline(of layout: OpaquePointer) -> Double {
+        Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
+    }
+
+    /// Paints the `source` pixels of an image (one icon of a sprite sheet) scaled into a rect.
+    ///
+    /// The icon is copied out of the decoded sheet first (`ImageSurfaceCache.part`) and drawn
+    /// with its edge pixels repeated outward (`CAIRO_EXTEND_PAD`), so the resampling filter
+    /// never reaches the neighbouring icons nor blends the edge with transparency, and a PDF
+    /// embeds the icon rather than the whole sheet.
+    func paintImagePart(_ image: EncodedImage, source: PixelRect, in rect: CanvasRect) {
+        guard rect.width > 0, rect.height > 0, rect.width.isFinite, rect.height.isFinite,
+            let part = ImageSurfaceCache.shared.surface(for: image, part: source)
+        else { return }
+        defer { cairo_surface_destroy(part) }
+        let width = Double(cairo_image_surface_get_width(part)), height = Double(cairo_image_surface_get_height(part))
+        cairo_save(context)
+        cairo_translate(context, rect.minX, rect.minY)
+        cairo_scale(context, rect.width / width, rect.height / height)
+        cairo_set_source_surface(context, part, 0, 0)
+        let pattern = cairo_get_source(context)
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        cairo_new_path(context)
+        cairo_rectangle(context, 0, 0, width, height)
+        cairo_fill(context)
+        cairo_restore(context)
+    }
+}
