@@ -155,6 +155,12 @@ let package = Package(
             name: "MapTilesTests", dependencies: ["MapTiles", "MapVectorTiles", "MapTestSupport"], exclude: ["Fixtures"]
         ),
         .testTarget(
+            name: "MapVectorSourcesTests",
+            dependencies: [
+                "MapVectorSources", "MapVectorLayout", "MapVectorStyle", "MapTiles", "MapDrawing", "MapGeometry",
+                "MapRenderCore", "MapErrors", "MapTestSupport",
+            ]),
+        .testTarget(
             name: "MapFavoritesTests", dependencies: ["MapFavorites", "MapTestSupport"], exclude: ["Geocoder"]),
         .testTarget(
             name: "MapRenderCairoTests",

@@ -117,6 +117,11 @@ final class CachedRangeReader: ByteRangeReader, Sendable {
                 default: throw PMTilesError("the server answered HTTP \(response.status)", kind: .unavailable)
                 }
             case .failure(.timedOut): retry = "timed out"
+            case .failure(.bodyTooLarge):
+                // A range answer is never larger than the range: the whole file came.
+                throw PMTilesError(
+                    "the server does not answer range requests (more than bytes \(range.lowerBound)-\(last) came);"
+                        + " serve the archive from a server that supports them", kind: .unavailable)
             case .failure(let failure): throw PMTilesError(failure.reason, kind: .unavailable)
             }
             guard attempt < options.maxRetries else { throw PMTilesError(retry, kind: .unavailable) }
