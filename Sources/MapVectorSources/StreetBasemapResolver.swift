@@ -182,11 +182,12 @@ public enum StreetBasemapResolver {
         if exists, isDirectory.boolValue { return try raster() }
         if lower.hasSuffix(".pmtiles") { return try archive(ArchiveVectorTileProvider.pmtiles(path: file)) }
         guard exists || lower.hasSuffix(".mbtiles") else { return try raster() }
+        if let facts = MBTilesFacts(path: file), !facts.isVector { return try raster() }
         if let provider = try ArchiveVectorTileProvider.mbtiles(path: file) {
             return Opened(provider: provider, layerNames: provider.layerNames)
         }
         guard forced else { return nil }
-        // The vector archive's own refusal: a missing file, raster tiles.
+        // The vector archive's own refusal: a missing file, a file that is not MBTiles.
         _ = try MBTilesVectorArchive(path: file)
         return try raster()
     }
