@@ -16,7 +16,7 @@ let package = Package(
             targets: [
                 "MapErrors", "MapGeometry", "MapFormats", "MapXML", "MapVectorTiles", "MapDrawing", "MapVectorStyle",
                 "MapRenderCore", "MapVectorLayout", "MapSQLite", "MapInputs",
-                "MapTiles", "MapFavorites", "MapRenderCairo", "MapRenderSVG",
+                "MapTiles", "MapVectorSources", "MapFavorites", "MapRenderCairo", "MapRenderSVG",
             ]),
     ],
     targets: [
@@ -69,7 +69,9 @@ let package = Package(
         // icons as display-list commands and label candidates. Pure: tiles come from a provider.
         .target(
             name: "MapVectorLayout",
-            dependencies: ["MapErrors", "MapGeometry", "MapDrawing", "MapVectorTiles", "MapVectorStyle", "MapRenderCore"]),
+            dependencies: [
+                "MapErrors", "MapGeometry", "MapDrawing", "MapVectorTiles", "MapVectorStyle", "MapRenderCore",
+            ]),
         // The SQLite wrapper.
         .target(name: "MapSQLite", dependencies: ["MapErrors", "CSQLite3"]),
         // GPX, GeoJSON, location CSV and style files to scene values; scene loading.
@@ -86,6 +88,14 @@ let package = Package(
             ],
             exclude: ["WorldBasemap/make_world_basemap.py"],
             resources: [.copy("Resources")]),
+        // Street maps from vector tiles: providers over PMTiles (files and servers), MBTiles, URL
+        // templates and TileJSON; MapLibre styles bound to them with their sprites.
+        .target(
+            name: "MapVectorSources",
+            dependencies: [
+                "MapErrors", "MapGeometry", "MapFormats", "MapDrawing", "MapVectorTiles", "MapVectorStyle",
+                "MapRenderCore", "MapVectorLayout", "MapSQLite", "MapTiles",
+            ]),
         // The favorites database: one row reader, writes, import/export, geocoders.
         .target(
             name: "MapFavorites",
@@ -110,7 +120,7 @@ let package = Package(
             name: "MapRenderCommand",
             dependencies: [
                 "MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapFormats", "MapCommandLine", "MapInputs",
-                "MapTiles",
+                "MapTiles", "MapVectorSources",
                 "MapFavorites", "MapRenderCairo", "MapRenderSVG",
             ]),
         .executableTarget(name: "maprender", dependencies: ["MapRenderCommand"]),
@@ -152,6 +162,12 @@ let package = Package(
         .testTarget(
             name: "MapTilesTests", dependencies: ["MapTiles", "MapVectorTiles", "MapTestSupport"], exclude: ["Fixtures"]
         ),
+        .testTarget(
+            name: "MapVectorSourcesTests",
+            dependencies: [
+                "MapVectorSources", "MapVectorLayout", "MapVectorStyle", "MapTiles", "MapDrawing", "MapGeometry",
+                "MapRenderCore", "MapErrors", "MapTestSupport",
+            ]),
         .testTarget(
             name: "MapFavoritesTests", dependencies: ["MapFavorites", "MapTestSupport"], exclude: ["Geocoder"]),
         .testTarget(

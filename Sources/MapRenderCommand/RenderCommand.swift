@@ -9,6 +9,7 @@ import MapRenderCairo
 import MapRenderCore
 import MapRenderSVG
 import MapTiles
+import MapVectorSources
 
 /// `maprender [render] …`: draws one map and writes it, with its sidecar when asked.
 enum RenderCommand {
@@ -56,12 +57,13 @@ enum RenderCommand {
         if request.isTransparent { style.backgroundColor = style.backgroundColor.withAlpha(0) }
         let scene = try SceneLoading.scene(for: request)
         let options = request.snapshotOptions(style: style, format: format)
-        let (basemap, tiles) = try SceneLoading.basemap(for: request)
+        let (basemap, tiles, styled) = try SceneLoading.basemap(for: request)
         let cairo = CairoRenderer(decodesImagesInParallel: !inBatch)
         // SVG keeps real text; its layout measures text as Cairo would draw it.
         let renderer: any MapRenderer = format == .svg ? SVGRenderer(textMeasurer: cairo.textMeasurer) : cairo
-        let snapshot = try MapSnapshotter(scene: scene, options: options, basemap: basemap, tiles: tiles)
-            .makeSnapshot(renderer: renderer)
+        let snapshot = try MapSnapshotter(
+            scene: scene, options: options, basemap: basemap, tiles: tiles, styledBasemap: styled
+        ).makeSnapshot(renderer: renderer)
 
         report(snapshot.diagnostics)
         if request.isStrict, let first = snapshot.diagnostics.first(where: { $0.severity == .warning }) {
@@ -98,11 +100,20 @@ enum SceneLoading {
         try StyleDecoder.load(nameOrPath: request.styleName)
     }
 
-    /// What `--basemap` and `--map-type` name.
+    /// What `--basemap`, `--basemap-style` and `--map-type` name: vector tiles drawn with a
+    /// style, else the vector world or raster tiles.
     static func basemap(
         for request: RenderRequest
-    ) throws(MapError) -> (vector: (any BasemapSource)?, tiles: (any RasterTileSource)?) {
-        try TileSourceFactory.basemap(for: request.basemap, mapType: request.mapType, options: request.tileOptions)
+    ) throws(MapError) -> (vector: (any BasemapSource)?, tiles: (any RasterTileSource)?, styled: StreetBasemap?) {
+        if let styled = try StreetBasemapResolver.basemap(
+            argument: request.basemap, styleFile: request.basemapStyle, styleName: request.styleName,
+            scale: request.scale, mapType: request.mapType, options: request.tileOptions)
+        {
+            return (nil, nil, styled)
+        }
+        let (vector, tiles) = try TileSourceFactory.basemap(
+            for: request.basemap, mapType: request.mapType, options: request.tileOptions)
+        return (vector, tiles, nil)
     }
 
     static func scene(for request: RenderRequest) throws(MapError) -> MapScene {
@@ -138,9 +149,10 @@ enum FitCommand {
         let style = try SceneLoading.style(for: request)
         let scene = try SceneLoading.scene(for: request)
         let options = request.snapshotOptions(style: style, format: .png)
-        let (basemap, tiles) = try SceneLoading.basemap(for: request)
-        let viewport = try MapSnapshotter(scene: scene, options: options, basemap: basemap, tiles: tiles)
-            .viewport(measurer: CairoRenderer().textMeasurer)
+        let (basemap, tiles, styled) = try SceneLoading.basemap(for: request)
+        let viewport = try MapSnapshotter(
+            scene: scene, options: options, basemap: basemap, tiles: tiles, styledBasemap: styled
+        ).viewport(measurer: CairoRenderer().textMeasurer)
         var members = viewport.jsonMembers
         members.insert(("scale", .number(request.scale)), at: 2)
         Console.print(JSONValue.object(members).serialized(indent: 2))

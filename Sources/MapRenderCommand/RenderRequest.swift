@@ -34,6 +34,8 @@ struct RenderRequest {
     var size = CanvasSize(width: 800, height: 600)
     var scale: Double = 1
     var basemap = "world"
+    /// A MapLibre GL style for vector tiles (`--basemap-style`).
+    var basemapStyle: String?
     var format: ImageFormat?
     var output: String?
     var sidecar: String?

@@ -101,7 +101,7 @@ struct TileBasemapTests {
         #expect(bad.status == 65 && bad.errors.contains("bad.mbtiles"), "stderr: \(bad.errors)")
     }
 
-    @Test("a raster PMTiles archive draws its tiles; a vector one and a damaged one are exit 65")
+    @Test("a raster PMTiles archive draws its tiles, a vector one a street map; a damaged one is exit 65")
     func pmtiles() async throws {
         let fixtures = Maprender.packageRoot.appendingPathComponent("Tests/MapTilesTests/Fixtures/pmtiles").path
         let folder = try TemporaryDirectory()
@@ -118,10 +118,11 @@ struct TileBasemapTests {
         #expect(sidecar.contains("© Test Tiles"))
 
         let vector = try Maprender.run(pin + ["--basemap", fixtures + "/helsinki.pmtiles", "-o", folder.path("v.png")])
-        #expect(vector.status == 65 && vector.errors.contains("holds vector tiles (MVT)"), "stderr: \(vector.errors)")
+        #expect(vector.status == 0, "stderr: \(vector.errors)")
         let old = try Maprender.run(pin + ["--basemap", fixtures + "/invalid_v4.pmtiles", "-o", folder.path("o.png")])
         #expect(old.status == 65 && old.errors.contains("PMTiles version 4 is not supported"), "stderr: \(old.errors)")
-        #expect(!FileManager.default.fileExists(atPath: folder.path("v.png")))
+        #expect(FileManager.default.fileExists(atPath: folder.path("v.png")))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("o.png")))
 
         // The same archive over HTTP range requests; a server without them is exit 69.
         let server = try await TileServer.start()

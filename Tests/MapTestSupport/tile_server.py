@@ -21,14 +21,23 @@ Paths (Z/X/Y are integers; an "@2x" before ".png" asks for a 512-pixel tile):
   /archive/NAME         the file NAME of Tests/MapTilesTests/Fixtures/pmtiles with byte-range
                         support (RFC 9110 §14: "Range: bytes=A-B" gets 206 and Content-Range)
                         and a strong ETag; /archive-norange/NAME ignores Range (200 with the
-                        whole file); /archive-changing/NAME changes its ETag on every request
+                        whole file); /archive-changing/NAME changes its ETag on every request;
+                        /archive-replaced/NAME has the ETag of the archive's generation, which
+                        /replace moves on (the file replaced on the server between two maps)
+  /mvt/NAME/Z/X/Y.pbf   the vector tile of the MBTiles file NAME.mbtiles of the fixtures, as
+                        stored (gzip), Cache-Control: max-age=3600; 404 where it has none;
+                        /mvt-garbage/NAME/Z/X/Y.pbf answers 200 with bytes that are no tile
+  /tilejson/NAME.json   a TileJSON document for /mvt/NAME (a relative tiles template, z0-14,
+                        an HTML attribution, the file's vector_layers)
   /stats                JSON: requests per path, conditional requests, 304s, user agents,
                         the most connections open and the most tile requests in progress at
                         once (both sampled when a tile request arrives; /stats closes its
                         own connection so it never counts)
 """
+import gzip
 import json
 import os
+import sqlite3
 import re
 import signal
 import struct
@@ -42,6 +51,7 @@ SLOW_SECONDS = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
 TILE_PATH = re.compile(r"^/(\w+)/(\d+)/(\d+)/(\d+)(@2x)?\.png$")
 
 lock = threading.Lock()
+generation = [0]
 stats = {"requests": {}, "total": 0, "conditional": 0, "not_modified": 0,
          "user_agents": [], "open_connections": 0, "max_connections": 0,
          "active_requests": 0, "max_active_requests": 0}
@@ -121,7 +131,8 @@ class Handler(BaseHTTPRequestHandler):
             return
         with open(path, "rb") as f:
             data = f.read()
-        etag = '"%s-%d"' % (os.path.basename(name), count if kind == "archive-changing" else 0)
+        version = count if kind == "archive-changing" else generation[0] if kind == "archive-replaced" else 0
+        etag = '"%s-%d"' % (os.path.basename(name), version)
         headers = [("Content-Type", "application/octet-stream"), ("ETag", etag), ("Accept-Ranges", "bytes")]
         wanted = re.match(r"^bytes=(\d+)-(\d+)$", self.headers.get("Range", ""))
         if not wanted or kind == "archive-norange":
@@ -134,9 +145,51 @@ class Handler(BaseHTTPRequestHandler):
         headers.append(("Content-Range", "bytes %d-%d/%d" % (start, end, len(data))))
         self.send(206, data[start:end + 1], headers)
 
+    def fixture(self, name):
+        folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "MapTilesTests", "Fixtures", "pmtiles")
+        return os.path.join(folder, os.path.basename(name))
+
+    def vector(self):
+        match = re.match(r"^/(mvt|mvt-garbage)/(\w+)/(\d+)/(\d+)/(\d+)\.pbf$", self.path)
+        tilejson = re.match(r"^/tilejson/(\w+)\.json$", self.path)
+        name = (match or tilejson).group(2 if match else 1)
+        path = self.fixture(name + ".mbtiles")
+        if not os.path.isfile(path):
+            self.send(404, b"no such tile set")
+            return
+        database = sqlite3.connect("file:%s?mode=ro" % path, uri=True)
+        try:
+            if tilejson:
+                layers = json.loads(dict(database.execute("SELECT name, value FROM metadata")).get("json", "{}"))
+                document = {"tilejson": "3.0.0", "tiles": ["../mvt/%s/{z}/{x}/{y}.pbf" % name], "minzoom": 0,
+                            "maxzoom": 14, "attribution": "<a href=\"https://example.org\">&copy; Test tiles</a>",
+                            "vector_layers": layers.get("vector_layers", [])}
+                self.send(200, json.dumps(document).encode(), [("Content-Type", "application/json")])
+                return
+            if match.group(1) == "mvt-garbage":
+                self.send(200, gzip.compress(b"\xff\xff\xff not a vector tile"), [("Content-Type", "application/x-protobuf")])
+                return
+            z, x, y = (int(match.group(i)) for i in (3, 4, 5))
+            row = database.execute("SELECT tile_data FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?",
+                                   (z, x, (1 << z) - 1 - y)).fetchone()
+        finally:
+            database.close()
+        if row is None:
+            self.send(404, b"no tile")
+            return
+        self.send(200, bytes(row[0]), [("Content-Type", "application/x-protobuf"), ("Cache-Control", "max-age=3600")])
+
     def answer(self, count, conditional):
         if self.path.startswith("/archive"):
             self.archive(count)
+            return
+        if self.path == "/replace":
+            with lock:
+                generation[0] += 1
+            self.send(200, b"replaced")
+            return
+        if self.path.startswith("/mvt") or self.path.startswith("/tilejson/"):
+            self.vector()
             return
         match = TILE_PATH.match(self.path)
         if not match:

@@ -13,9 +13,9 @@ private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathCompon
 /// The layers from the bottom up; a target may import only targets before it.
 private let layers = [
     "MapErrors", "MapGeometry", "MapFormats", "MapXML", "MapVectorTiles", "MapCommandLine", "MapDrawing",
-    "MapVectorStyle", "MapRenderCore", "MapSQLite",
+    "MapVectorStyle", "MapRenderCore", "MapVectorLayout", "MapSQLite",
     "MapInputs",
-    "MapTiles", "MapFavorites", "MapRenderCairo", "MapRenderSVG", "MapRenderCommand", "maprender",
+    "MapTiles", "MapVectorSources", "MapFavorites", "MapRenderCairo", "MapRenderSVG", "MapRenderCommand", "maprender",
 ]
 
 /// Modules of the toolchain and the system, which are not package targets.

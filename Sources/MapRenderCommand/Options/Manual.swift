@@ -43,7 +43,8 @@ enum Manual {
         entries: [
             (
                 Roff.italic("~/.cache/maprender/tiles.sqlite"),
-                "The tile cache of HTTP basemaps (" + Roff.code("--tile-cache") + ")."
+                "The tile cache of HTTP basemaps: tiles, TileJSON documents, and the ranges of PMTiles archives on"
+                    + " servers, kept under the archive's ETag (" + Roff.code("--tile-cache") + ")."
             ),
             (
                 Roff.italic("FAVORITES.db"),

@@ -246,8 +246,14 @@ enum RenderOptions {
             completion: ValueCompletion.choices(basemapNames).orFiles("mbtiles", "pmtiles").orDirectories,
             help: "world (default): the embedded offline Natural Earth map; none: plain; a preset ("
                 + TilePreset.all.map(\.name).joined(separator: ", ")
-                + "); an http(s) template with {z} {x} {y} {s} {r} {quadkey}; FILE.mbtiles; FILE.pmtiles; a folder of {z}/{x}/{y}.png|jpg tiles"
+                + "); an http(s) template with {z} {x} {y} {s} {r} {quadkey}; FILE.mbtiles; FILE.pmtiles; a folder of {z}/{x}/{y}.png|jpg tiles;"
+                + " vector tiles (PMTiles, MBTiles, {z}/{x}/{y}.pbf, TileJSON) draw a street map in the --style look"
         ) { request, value in request.basemap = value.text },
+        .value(
+            "--basemap-style", valueName: "STYLE.json", section: .basemap, completion: .files("json"),
+            help: "a MapLibre GL style for vector tiles: its first source drawn from --basemap when given, else"
+                + " from its sources' pmtiles://, mbtiles://, TileJSON or {z}/{x}/{y}.pbf URLs"
+        ) { request, value in request.basemapStyle = value.text },
         .value(
             "--map-type", valueName: "standard|satellite|hybrid", section: .basemap,
             completion: .choices(MapType.allCases.map(\.rawValue)),

@@ -6,8 +6,8 @@ public import MapGeometry
 public import MapRenderCore
 
 /// Raster basemap tiles (PNG or JPEG) from a local PMTiles v3 archive: `--basemap
-/// FILE.pmtiles`. Vector archives are recognised and refused with a clear message until
-/// vector tiles are drawn.
+/// FILE.pmtiles`. Vector archives (MVT) are drawn as street maps through
+/// `PMTilesVectorArchive`, never by this source.
 public struct PMTilesSource: RasterTileSource {
     /// The archive.
     public let archive: PMTilesArchive
@@ -52,19 +52,24 @@ public struct PMTilesSource: RasterTileSource {
 
     /// Opens the archive `reader` reads and checks that its tiles are raster images.
     init(reader: any ByteRangeReader, isImagery: Bool?) throws(MapError) {
-        let location = InputLocation(file: reader.name)
         let archive: PMTilesArchive
         do {
             archive = try PMTilesArchive(reader: reader)
         } catch {
-            throw Self.mapError(error, at: location)
+            throw Self.mapError(error, at: InputLocation(file: reader.name))
         }
+        try self.init(archive: archive, isImagery: isImagery)
+    }
+
+    /// Serves an open archive, checking that its tiles are raster images.
+    public init(archive: PMTilesArchive, isImagery: Bool? = nil) throws(MapError) {
+        let location = InputLocation(file: archive.reader.name)
         switch archive.header.tileType {
         case .png, .jpeg: break
         case .mvt:
             throw MapError(
-                .invalidData, "holds vector tiles (MVT), which are not drawn yet", at: location,
-                remedy: "give a PMTiles archive of PNG or JPEG raster tiles")
+                .invalidData, "holds vector tiles (MVT), not raster tiles", at: location,
+                remedy: "open it as a vector archive (PMTilesVectorArchive)")
         case .webp, .avif, .unknown:
             throw MapError(
                 .invalidData, "holds \(archive.header.tileType) tiles, which are not supported", at: location,
@@ -79,7 +84,7 @@ public struct PMTilesSource: RasterTileSource {
 
     /// The `MapError` of a reading failure: the archive's fault is invalid data, the
     /// server's (or the network's) unavailability.
-    static func mapError(_ error: PMTilesError, at location: InputLocation) -> MapError {
+    package static func mapError(_ error: PMTilesError, at location: InputLocation) -> MapError {
         switch error.kind {
         case .invalid: MapError(.invalidData, error.reason, at: location, remedy: "give a PMTiles v3 archive")
         case .unavailable: MapError(.unavailable, error.reason, at: location)
@@ -87,7 +92,7 @@ public struct PMTilesSource: RasterTileSource {
     }
 
     /// The `attribution` of the archive's JSON metadata, as plain text (it is often HTML).
-    static func attribution(in metadata: [UInt8]) -> [String] {
+    package static func attribution(in metadata: [UInt8]) -> [String] {
         guard let document = try? JSONDocument(parsing: metadata, fileName: "metadata"),
             let text = document.root["attribution"]?.string
         else { return [] }

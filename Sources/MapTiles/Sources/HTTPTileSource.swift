@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
 public import MapDrawing
+package import MapErrors
+import MapFormats
 public import MapGeometry
 public import MapRenderCore
 
@@ -76,7 +78,22 @@ public struct HTTPTileSource: RasterTileSource {
     // MARK: Fetching
 
     public func tiles(_ paths: [TilePath], highResolution: Bool) -> [TilePath: Result<EncodedImage, TileFailure>] {
-        var results: [TilePath: Result<EncodedImage, TileFailure>] = [:]
+        fetch(paths, highResolution: highResolution) { bytes throws(MapError) in
+            do throws(ImageRejection) {
+                return try EncodedImage(validating: bytes)
+            } catch {
+                throw MapError(.invalidData, error.reason)
+            }
+        }
+    }
+
+    /// The tiles at `paths`, each made from its bytes by `decode` (whose error message is
+    /// the failure's reason): `tiles(_:highResolution:)` for any kind of tile, through the
+    /// same cache, limits and retries.
+    package func fetch<Tile>(
+        _ paths: [TilePath], highResolution: Bool, decode: ([UInt8]) throws(MapError) -> Tile
+    ) -> [TilePath: Result<Tile, TileFailure>] {
+        var results: [TilePath: Result<Tile, TileFailure>] = [:]
         var pathsByURL: [String: [TilePath]] = [:]
         for tile in Set(paths) {
             guard (0...30).contains(tile.z), (0..<tile.tilesPerSide).contains(tile.x),
@@ -88,7 +105,7 @@ public struct HTTPTileSource: RasterTileSource {
             let url = template.url(for: tile, highResolution: highResolution && hasHighResolutionTiles)
             pathsByURL[url, default: []].append(tile)
         }
-        func succeed(_ url: String, _ image: EncodedImage) {
+        func succeed(_ url: String, _ image: Tile) {
             for tile in pathsByURL[url] ?? [] { results[tile] = .success(image) }
         }
         func fail(_ url: String, _ reason: String) {
@@ -100,9 +117,9 @@ public struct HTTPTileSource: RasterTileSource {
         let cached = cache?.entries(for: Array(pathsByURL.keys)) ?? [:]
         var used: [String] = []
         var jobs: [FetchBatch.Job] = []
-        var stale: [String: (image: EncodedImage, entry: TileCache.Entry)] = [:]
+        var stale: [String: (image: Tile, entry: TileCache.Entry)] = [:]
         for url in pathsByURL.keys.sorted() {
-            if let entry = cached[url], let image = try? EncodedImage(validating: entry.data) {
+            if let entry = cached[url], let image = try? decode(entry.data) {
                 if options.offline || entry.expires > now {
                     succeed(url, image)
                     if entry.lastAccess < now - TileCache.accessResolution { used.append(url) }
@@ -130,7 +147,7 @@ public struct HTTPTileSource: RasterTileSource {
             switch outcome {
             case .fetched(let bytes, let headers):
                 do {
-                    let image = try EncodedImage(validating: bytes)
+                    let image = try decode(bytes)
                     succeed(url, image)
                     if let freshness = Freshness.of(headers: headers, now: cache?.now() ?? now) {
                         stored[url] = TileCache.Entry(
@@ -138,7 +155,7 @@ public struct HTTPTileSource: RasterTileSource {
                             etag: freshness.etag, lastModified: freshness.lastModified)
                     }
                 } catch {
-                    fail(url, error.reason)
+                    fail(url, error.message)
                 }
             case .notModified(let headers):
                 if let image = stale[url]?.image {

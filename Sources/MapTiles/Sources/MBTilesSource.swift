@@ -240,7 +240,7 @@ public struct MBTilesSource: RasterTileSource {
     /// Attribution text without HTML: MBTiles 1.3 allows HTML in `attribution`, and tools
     /// write links such as `<a href="…">&copy; OpenStreetMap contributors</a>`. Tags are
     /// dropped, the common entities decoded, white space collapsed.
-    static func plainText(fromHTML html: String) -> String {
+    package static func plainText(fromHTML html: String) -> String {
         var text = ""
         var inTag = false
         for character in html {

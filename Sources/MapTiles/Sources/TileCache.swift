@@ -20,7 +20,7 @@ public final class TileCache: @unchecked Sendable {
     /// The most bytes of tile data kept.
     public let sizeLimit: Int
     /// The clock, in seconds since 1970 (tests move it).
-    let now: @Sendable () -> Double
+    package let now: @Sendable () -> Double
 
     private let lock = NSLock()
     private var database: SQLiteDatabase?
@@ -60,25 +60,33 @@ public final class TileCache: @unchecked Sendable {
     // MARK: Entries
 
     /// One cached tile.
-    struct Entry: Hashable, Sendable {
-        var data: [UInt8]
+    package struct Entry: Hashable, Sendable {
+        package var data: [UInt8]
         /// When it goes stale, in seconds since 1970.
-        var expires: Double
+        package var expires: Double
         /// Whether it must not be served stale (`must-revalidate`, `no-cache`).
-        var mustRevalidate: Bool
-        var etag: String?
-        var lastModified: String?
+        package var mustRevalidate: Bool
+        package var etag: String?
+        package var lastModified: String?
         /// When it was last used (or stored), in seconds since 1970.
-        var lastAccess: Double = 0
+        package var lastAccess: Double = 0
+
+        package init(
+            data: [UInt8], expires: Double, mustRevalidate: Bool, etag: String?, lastModified: String?,
+            lastAccess: Double = 0
+        ) {
+            (self.data, self.expires, self.mustRevalidate) = (data, expires, mustRevalidate)
+            (self.etag, self.lastModified, self.lastAccess) = (etag, lastModified, lastAccess)
+        }
     }
 
     /// How stale a tile's last access may get before a use records it, in seconds. Least
     /// recently used eviction needs no finer clock, and maps drawn from tiles used within
     /// the hour write nothing to the cache at all (no transaction, no sync).
-    static let accessResolution: Double = 3600
+    package static let accessResolution: Double = 3600
 
     /// The cached tiles among `urls`, fresh or stale.
-    func entries(for urls: [String]) -> [String: Entry] {
+    package func entries(for urls: [String]) -> [String: Entry] {
         withDatabase { database in
             let statement = try database.prepare(
                 "SELECT expires, must_revalidate, etag, last_modified, last_access, data FROM tiles WHERE url = ?1")
@@ -99,7 +107,7 @@ public final class TileCache: @unchecked Sendable {
     /// Records one fetch's worth of changes in one transaction: new tiles stored (replacing
     /// old ones), revalidated tiles given a new expiry, every used tile's last access set to
     /// now; then the least recently used tiles evicted until the total fits `sizeLimit`.
-    func record(stored: [String: Entry], revalidated: [String: Freshness], used: [String]) {
+    package func record(stored: [String: Entry], revalidated: [String: Freshness], used: [String]) {
         guard !stored.isEmpty || !revalidated.isEmpty || !used.isEmpty else { return }
         _ = withDatabase { database in
             let time = now()
@@ -266,12 +274,12 @@ public final class TileCache: @unchecked Sendable {
 // MARK: - Freshness (RFC 9111)
 
 /// How long a response stays fresh and how to revalidate it, from its headers.
-struct Freshness: Hashable, Sendable {
+package struct Freshness: Hashable, Sendable {
     /// When it goes stale, in seconds since 1970.
-    var expires: Double
-    var mustRevalidate: Bool
-    var etag: String?
-    var lastModified: String?
+    package var expires: Double
+    package var mustRevalidate: Bool
+    package var etag: String?
+    package var lastModified: String?
 
     /// The freshness of a response received at `now`, or `nil` when it must not be stored.
     ///
@@ -283,7 +291,7 @@ struct Freshness: Hashable, Sendable {
     /// `heuristicLifetime` when there is no `Last-Modified`.
     ///
     /// - Parameter headers: the response headers, names lowercased.
-    static func of(headers: [String: String], now: Double, heuristicLifetime: Double = 86_400) -> Freshness? {
+    package static func of(headers: [String: String], now: Double, heuristicLifetime: Double = 86_400) -> Freshness? {
         var directives: [String: String] = [:]
         for item in (headers["cache-control"] ?? "").split(separator: ",") {
             let pair = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }

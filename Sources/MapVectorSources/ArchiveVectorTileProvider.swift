@@ -1,0 +1,135 @@
+import Foundation
+public import MapErrors
+public import MapGeometry
+import MapRenderCore
+public import MapTiles
+public import MapVectorLayout
+import MapVectorTiles
+
+/// The tiles of a vector archive — a PMTiles archive (a file, or on a server read by range
+/// requests) or an MBTiles file of `format: pbf` — for a style's vector source. A tile the
+/// archive does not have is empty; one that cannot be read or decoded is a failure with a
+/// one-line reason.
+public final class ArchiveVectorTileProvider: VectorTileProvider, Sendable {
+    /// The archive.
+    public let archive: any VectorTileArchive
+    public let attribution: [String]
+    /// The archive's layers: its metadata's `vector_layers`, else those of one tile.
+    public let layerNames: [String]
+    /// How many tiles are read at once: several for a server, one for a file.
+    let parallelReads: Int
+
+    public var name: String { archive.name }
+    public var zoomRange: ClosedRange<Int> { archive.zoomRange }
+
+    /// A provider of `archive`'s tiles with the credits and layers its metadata gives.
+    public init(
+        archive: any VectorTileArchive, facts: VectorArchiveFacts, sampleTile: TilePath?, parallelReads: Int = 1
+    ) {
+        self.archive = archive
+        var layers = facts.layerNames
+        if layers.isEmpty, let sampleTile, let sample = try? archive.vectorTile(sampleTile) {
+            layers = sample.tile.layers.map(\.name)
+        }
+        layerNames = layers
+        attribution = facts.credits(layers: layers)
+        self.parallelReads = max(1, parallelReads)
+    }
+
+    public func vectorTiles(_ paths: [TilePath], layerNames: Set<String>?) -> [TilePath: VectorTileResult] {
+        let unique = Array(Set(paths))
+        let results = ParallelWork.map(unique, workers: parallelReads) { tile in
+            self.read(tile, layerNames: layerNames)
+        }
+        return Dictionary(uniqueKeysWithValues: zip(unique, results))
+    }
+
+    private func read(_ tile: TilePath, layerNames: Set<String>?) -> VectorTileResult {
+        guard tile.z >= 0, tile.z <= 30, (0..<1 << tile.z).contains(tile.x), (0..<1 << tile.z).contains(tile.y) else {
+            return .empty
+        }
+        do {
+            guard let decoded = try archive.vectorTile(tile, layerNames: layerNames) else { return .empty }
+            return .tile(decoded.tile, diagnostics: decoded.diagnostics)
+        } catch {
+            return .failure(TileFailure(tile: tile, reason: Self.reason(error, tile: tile)))
+        }
+    }
+
+    /// An error's message without the tile it names first (the failure names it).
+    static func reason(_ error: MapError, tile: TilePath) -> String {
+        let prefix = "tile \(tile): "
+        return error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
+    }
+}
+
+extension ArchiveVectorTileProvider {
+    /// The provider of a local PMTiles archive whose tiles are MVT, or `nil` when they are
+    /// raster tiles.
+    ///
+    /// - Throws: `MapError` `.missingInput` for a missing file; `.invalidData` for a file that
+    ///   is not PMTiles v3 or is damaged.
+    public static func pmtiles(path: String) throws(MapError) -> ArchiveVectorTileProvider? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+            let reader = FileByteRangeReader(path: path)
+        else {
+            throw MapError(
+                .missingInput, isDirectory.boolValue ? "is a folder, not a PMTiles archive" : "no such file",
+                at: InputLocation(file: path), remedy: "check the path of the PMTiles archive")
+        }
+        return try pmtiles(reader: reader, parallelReads: 1)
+    }
+
+    /// The provider of a PMTiles archive on a server, read with range requests through the
+    /// tile cache (see `CachedRangeReader`), or `nil` when its tiles are raster tiles.
+    ///
+    /// - Throws: `MapError` `.unavailable` for a server that cannot be reached or answers no
+    ///   range requests; `.invalidData` for an archive that is not PMTiles v3.
+    public static func pmtiles(url: String, options: HTTPTileOptions) throws(MapError) -> ArchiveVectorTileProvider? {
+        try pmtiles(reader: CachedRangeReader(url: url, options: options), parallelReads: 4)
+    }
+
+    static func pmtiles(reader: any ByteRangeReader, parallelReads: Int) throws(MapError) -> ArchiveVectorTileProvider?
+    {
+        let location = InputLocation(file: reader.name)
+        let archive: PMTilesArchive
+        do {
+            archive = try PMTilesArchive(reader: reader)
+        } catch {
+            throw PMTilesSource.mapError(error, at: location)
+        }
+        guard archive.header.tileType == .mvt else { return nil }
+        let facts = (try? archive.metadata()).map(VectorArchiveFacts.init(json:)) ?? VectorArchiveFacts()
+        let bounds = archive.header.bounds
+        let sample = TilePath(
+            z: archive.header.zoomRange.lowerBound,
+            mercatorLongitude: (bounds.west + bounds.east) / 2, latitude: (bounds.south + bounds.north) / 2)
+        return ArchiveVectorTileProvider(
+            archive: try PMTilesVectorArchive(archive), facts: facts, sampleTile: sample,
+            parallelReads: parallelReads)
+    }
+
+    /// The provider of an MBTiles file of vector tiles (`format: pbf`), or `nil` when the
+    /// file holds something else (the raster source reads those).
+    ///
+    /// - Throws: `MapError` as `MBTilesVectorArchive(path:)`.
+    public static func mbtiles(path: String) throws(MapError) -> ArchiveVectorTileProvider? {
+        guard let facts = MBTilesFacts(path: path), facts.isVector else { return nil }
+        return ArchiveVectorTileProvider(
+            archive: try MBTilesVectorArchive(path: path), facts: VectorArchiveFacts(mbtilesMetadata: facts.metadata),
+            sampleTile: facts.firstTile)
+    }
+}
+
+extension TilePath {
+    /// The tile of zoom `z` holding a coordinate (Web Mercator), clamped to the world.
+    init(z: Int, mercatorLongitude longitude: Double, latitude: Double) {
+        let side = Double(1 << z)
+        let radians = min(max(latitude, -85.05), 85.05) * .pi / 180
+        let x = (longitude + 180) / 360 * side
+        let y = (1 - log(tan(radians) + 1 / cos(radians)) / .pi) / 2 * side
+        let last = (1 << z) - 1
+        self.init(z: z, x: min(max(Int(x), 0), last), y: min(max(Int(y), 0), last))
+    }
+}

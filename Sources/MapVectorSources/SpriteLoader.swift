@@ -1,0 +1,75 @@
+import Foundation
+import MapDrawing
+import MapErrors
+import MapFormats
+public import MapRenderCore
+public import MapVectorLayout
+
+/// A style's sprite read from files beside the style (style spec, "Sprite"): `NAME.json`
+/// (icons by name with `x`, `y`, `width`, `height`, `pixelRatio`) and `NAME.png`, or the
+/// `NAME@2x` pair at a scale of 2 or more when there is one.
+public enum SpriteLoader {
+    /// The sheet `sprite` names, with what the user should know: a sprite that cannot be
+    /// read is a warning (the map is drawn without its icons), a hosted one a note (it is
+    /// not fetched).
+    ///
+    /// - Parameters:
+    ///   - sprite: the style's `sprite`, a path or URL without extension.
+    ///   - styleFile: the style's path; a relative sprite lies beside it.
+    ///   - scale: device pixels per canvas point.
+    public static func load(
+        _ sprite: String, styleFile: String, scale: Double
+    ) -> (sheet: SpriteSheet?, diagnostics: [Diagnostic]) {
+        var base = sprite
+        if base.lowercased().hasPrefix("file://") { base.removeFirst("file://".count) }
+        if base.contains("://") {
+            return (nil, [Diagnostic(.info, "sprite \(sprite): a hosted sprite is not fetched; icons are left out")])
+        }
+        for suffix in [".json", ".png"] where base.hasSuffix(suffix) { base.removeLast(suffix.count) }
+        if !base.hasPrefix("/") {
+            let folder = (styleFile as NSString).deletingLastPathComponent
+            base = (folder.isEmpty ? "" : folder + "/") + base
+        }
+        var problems: [String] = []
+        for variant in scale >= 2 ? ["@2x", ""] : [""] {
+            let json = base + variant + ".json", png = base + variant + ".png"
+            guard FileManager.default.fileExists(atPath: json), FileManager.default.fileExists(atPath: png) else {
+                continue
+            }
+            do {
+                return (try sheet(json: json, png: png, defaultRatio: variant.isEmpty ? 1 : 2), [])
+            } catch {
+                problems.append(error.locatedMessage)
+            }
+        }
+        let reason = problems.first ?? "no \(base).json and \(base).png beside the style"
+        return (nil, [Diagnostic(.warning, "sprite \(sprite): \(reason); icons are left out")])
+    }
+
+    /// Reads one pair of files.
+    static func sheet(json: String, png: String, defaultRatio: Double) throws(MapError) -> SpriteSheet {
+        let image = try EncodedImage(
+            validating: InputFile.read(atPath: png, what: "sprite image"), source: png,
+            limits: ImageLimits(maximumSide: 16_384, requiresSquare: false))
+        let document = try JSONDocument.read(atPath: json)
+        guard let members = document.root.members else {
+            throw MapError(.invalidData, "a sprite index must be a JSON object", at: InputLocation(file: json))
+        }
+        var icons: [String: SpriteSheet.Icon] = [:]
+        for member in members {
+            let icon = member.value
+            guard let x = icon["x"]?.number, let y = icon["y"]?.number, let width = icon["width"]?.number,
+                let height = icon["height"]?.number, x >= 0, y >= 0, width > 0, height > 0,
+                x + width <= Double(image.pixelWidth), y + height <= Double(image.pixelHeight)
+            else {
+                throw MapError(
+                    .invalidData, "icon \"\(member.key)\" has no x, y, width and height within the image",
+                    at: InputLocation(file: json))
+            }
+            let ratio = icon["pixelRatio"]?.number.flatMap { $0 > 0 ? $0 : nil } ?? defaultRatio
+            icons[member.key] = SpriteSheet.Icon(
+                rect: PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height)), pixelRatio: ratio)
+        }
+        return SpriteSheet(image: image, icons: icons)
+    }
+}

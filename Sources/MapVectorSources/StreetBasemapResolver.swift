@@ -1,0 +1,194 @@
+import Foundation
+public import MapErrors
+public import MapRenderCore
+public import MapTiles
+import MapVectorLayout
+import MapVectorStyle
+
+/// Turns `--basemap`, `--basemap-style` and `--style` into a street map of vector tiles, or
+/// says the basemap is something else (raster tiles, the vector world, none).
+///
+/// - `--basemap-style STYLE.json` with a `--basemap` source: the style's first vector source
+///   (the first a layer draws from) is bound to that source; any others are resolved from
+///   their own `url` or `tiles`.
+/// - `--basemap-style` alone: every vector source is resolved from its `url` (`pmtiles://`
+///   and `mbtiles://` paths relative to the style file, `pmtiles://https://…`, a TileJSON
+///   URL) or its `tiles` templates.
+/// - A vector archive on `--basemap` without a style: the built-in style `--style` names,
+///   when the archive's layers are the OpenMapTiles schema's.
+public enum StreetBasemapResolver {
+    /// A source opened for a style: its tiles and the layers it says it has (empty when it
+    /// says nothing).
+    struct Opened {
+        var provider: any VectorTileProvider
+        var layerNames: [String]
+    }
+
+    /// The street map the options name, or `nil` when `--basemap` names no vector tiles and
+    /// no `--basemap-style` is given.
+    ///
+    /// - Parameters:
+    ///   - argument: `--basemap` (`world` when not given).
+    ///   - styleFile: `--basemap-style`.
+    ///   - styleName: `--style`: picks the built-in vector style (`default`, `dark`, `print`).
+    ///   - scale: the output's pixel density, for the sprite.
+    /// - Throws: `MapError` `.invalidRequest` for a style that cannot be bound, an archive
+    ///   whose layers no built-in style draws (the message lists them), a satellite or hybrid
+    ///   map; what opening the archives, the style and TileJSON throws.
+    public static func basemap(
+        argument: String, styleFile: String?, styleName: String, scale: Double, mapType: MapType,
+        options: HTTPTileOptions
+    ) throws(MapError) -> StreetBasemap? {
+        guard argument != "none" else { return nil }
+        let isBound = argument != "world"
+        var opened: Opened?
+        if isBound {
+            opened = try open(argument, relativeTo: nil, forced: styleFile != nil, options: options)
+            if opened == nil { return nil }
+        } else if styleFile == nil {
+            return nil
+        }
+        guard mapType == .standard else {
+            throw MapError(
+                .invalidRequest, "a \(mapType.rawValue) map needs imagery tiles; vector tiles draw standard maps",
+                remedy: "give --map-type standard, or an imagery source as the basemap")
+        }
+        guard let styleFile else {
+            let builtIn = BuiltInVectorStyle(rawValue: styleName) ?? .standard
+            let layers = opened?.layerNames ?? []
+            if !layers.isEmpty, !VectorArchiveFacts.isOpenMapTiles(layers) {
+                throw MapError(
+                    .invalidRequest,
+                    "--basemap \(argument): its layers (\(layers.joined(separator: ", "))) are not the OpenMapTiles"
+                        + " schema the built-in styles draw",
+                    remedy: "pass --basemap-style STYLE.json, a MapLibre GL style for these layers")
+            }
+            return try bind(try builtIn.style(), label: "built-in style \(builtIn.rawValue)", to: opened, options)
+        }
+        let style = try VectorStyle(contentsOfFile: styleFile)
+        var basemap = try bind(style, label: styleFile, to: opened, options, styleFile: styleFile)
+        if let sprite = style.sprite {
+            let loaded = SpriteLoader.load(sprite, styleFile: styleFile, scale: scale)
+            basemap.basemap.sprite = loaded.sheet
+            basemap.diagnostics += loaded.diagnostics
+        }
+        return basemap
+    }
+
+    /// The style's vector sources bound to tiles, with its notes as `.info` diagnostics.
+    static func bind(
+        _ style: VectorStyle, label: String, to opened: Opened?, _ options: HTTPTileOptions, styleFile: String? = nil
+    ) throws(MapError) -> StreetBasemap {
+        var names: [String] = []
+        for layer in style.layers {
+            guard let name = layer.source, style.sources[name]?.kind == .vector, !names.contains(name) else { continue }
+            names.append(name)
+        }
+        if names.isEmpty, opened != nil,
+            let first = style.sources.keys.sorted().first(where: {
+                style.sources[$0]?.kind == .vector
+            })
+        {
+            names = [first]
+        }
+        guard !names.isEmpty || opened == nil else {
+            throw MapError(
+                .invalidRequest, "the style has no vector source to draw --basemap with",
+                at: InputLocation(file: label), remedy: "give a style with a source of type vector")
+        }
+        let folder = styleFile.map { ($0 as NSString).deletingLastPathComponent } ?? ""
+        var providers: [String: any VectorTileProvider] = [:]
+        var credits: [String] = []
+        for (index, name) in names.enumerated() {
+            let source = style.sources[name]!
+            let provider: any VectorTileProvider
+            if index == 0, let opened {
+                provider = opened.provider
+            } else if let url = source.url {
+                provider = try open(url, relativeTo: folder, forced: true, options: options)!.provider
+            } else if let template = source.tiles.first {
+                let low = min(max(Int(source.minZoom), 0), 30)
+                provider = try TemplateVectorTileProvider(
+                    template: template, zoomRange: low...min(max(Int(source.maxZoom), low), 30), options: options)
+            } else {
+                throw MapError(
+                    .invalidRequest, "source \"\(name)\" has neither \"url\" nor \"tiles\"",
+                    at: InputLocation(file: label), remedy: "give --basemap ARCHIVE to draw it from an archive")
+            }
+            providers[name] = provider
+            let own = source.attribution.map(MBTilesSource.plainText(fromHTML:)).flatMap { $0.isEmpty ? nil : [$0] }
+            for credit in own ?? provider.attribution where !credits.contains(credit) { credits.append(credit) }
+        }
+        var diagnostics = style.notes.map { Diagnostic(.info, "\(label): \($0)") }
+        for name in style.sources.keys.sorted() where style.sources[name]?.kind != .vector {
+            diagnostics.append(Diagnostic(.info, "\(label): source \"\(name)\" is not of vector tiles; not drawn"))
+        }
+        return StreetBasemap(
+            basemap: VectorTileBasemap(style: style, sources: providers, attribution: credits), diagnostics: diagnostics
+        )
+    }
+
+    /// Opens a vector source: a PMTiles or MBTiles path (relative to `folder`), a
+    /// `pmtiles://` or `mbtiles://` URL, a remote PMTiles archive, a URL template, a TileJSON
+    /// URL. `nil` when it names raster tiles (or no source this knows) and not `forced`;
+    /// `forced`, that is an error.
+    static func open(
+        _ spec: String, relativeTo folder: String?, forced: Bool, options: HTTPTileOptions
+    ) throws(MapError) -> Opened? {
+        let lower = spec.lowercased()
+        func raster() throws(MapError) -> Opened? {
+            guard forced else { return nil }
+            throw MapError(
+                .invalidRequest, "\(spec): not vector tiles, which --basemap-style draws",
+                remedy: "give a PMTiles archive of MVT tiles, an MBTiles file of format pbf, a {z}/{x}/{y}.pbf"
+                    + " URL template or a TileJSON URL")
+        }
+        func path(_ text: String) -> String {
+            guard let folder, !folder.isEmpty, !text.hasPrefix("/") else { return text }
+            return folder + "/" + text
+        }
+        func archive(_ provider: ArchiveVectorTileProvider?) throws(MapError) -> Opened? {
+            guard let provider else { return try raster() }
+            return Opened(provider: provider, layerNames: provider.layerNames)
+        }
+        for scheme in ["pmtiles://", "mbtiles://"] where lower.hasPrefix(scheme) {
+            let rest = String(spec.dropFirst(scheme.count))
+            let isRemote = rest.lowercased().hasPrefix("http://") || rest.lowercased().hasPrefix("https://")
+            if scheme == "pmtiles://" {
+                return try archive(
+                    isRemote
+                        ? ArchiveVectorTileProvider.pmtiles(url: rest, options: options)
+                        : ArchiveVectorTileProvider.pmtiles(path: path(rest)))
+            }
+            return try open(path(rest), relativeTo: nil, forced: true, options: options)
+        }
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+            let location = String(lower.prefix { $0 != "?" && $0 != "#" })
+            if spec.contains("{") {
+                guard forced || location.hasSuffix(".pbf") || location.hasSuffix(".mvt") else { return nil }
+                return Opened(
+                    provider: try TemplateVectorTileProvider(template: spec, options: options), layerNames: [])
+            }
+            if location.hasSuffix(".pmtiles") {
+                return try archive(ArchiveVectorTileProvider.pmtiles(url: spec, options: options))
+            }
+            let document = try TileJSON.fetch(spec, options: options)
+            return Opened(provider: try document.provider(options: options), layerNames: document.facts.layerNames)
+        }
+        if spec.contains("://") || TilePreset.preset(named: spec) != nil { return try raster() }
+        let file = path(spec)
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory)
+        if exists, isDirectory.boolValue { return try raster() }
+        if lower.hasSuffix(".pmtiles") { return try archive(ArchiveVectorTileProvider.pmtiles(path: file)) }
+        guard exists || lower.hasSuffix(".mbtiles") else { return try raster() }
+        if let facts = MBTilesFacts(path: file), !facts.isVector { return try raster() }
+        if let provider = try ArchiveVectorTileProvider.mbtiles(path: file) {
+            return Opened(provider: provider, layerNames: provider.layerNames)
+        }
+        guard forced else { return nil }
+        // The vector archive's own refusal: a missing file, a file that is not MBTiles.
+        _ = try MBTilesVectorArchive(path: file)
+        return try raster()
+    }
+}
