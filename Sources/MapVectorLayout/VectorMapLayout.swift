@@ -29,7 +29,7 @@ struct VectorMapLayout {
     }
 
     func drawing() -> StyledBasemapDrawing {
-        var diagnostics = basemap.notes.map { Diagnostic(.info, "style: \($0)") }
+        var diagnostics = basemap.notes.map { Diagnostic(.info, "\(basemap.label): \($0)") }
         let tiles = fetchTiles(diagnostics: &diagnostics)
         let canvas = CanvasRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
         var commands: [DrawCommand] = []
@@ -82,7 +82,7 @@ struct VectorMapLayout {
             layerNames[source, default: []].insert(sourceLayer)
         }
         var result: [String: [PlacedTile]] = [:]
-        var failures: [TileFailure] = []
+        var failures: [(source: String, failure: TileFailure)] = []
         var repairs: [String] = []
         for (name, names) in layerNames.sorted(by: { $0.key < $1.key }) {
             guard let provider = basemap.sources[name] else { continue }
@@ -98,16 +98,39 @@ struct VectorMapLayout {
                     placed.append(PlacedTile(path: path, tile: tile))
                     for note in notes where !repairs.contains(note.message) { repairs.append(note.message) }
                 case .failure(let failure):
-                    if !failures.contains(failure) { failures.append(failure) }
+                    if !failures.contains(where: { $0.failure == failure }) {
+                        failures.append((provider.name, failure))
+                    }
                 case .empty, nil:
                     break
                 }
             }
             result[name] = placed
         }
-        diagnostics += TileFailure.summaries(failures)
+        diagnostics += Self.summarized(failures)
         diagnostics += repairs.map { Diagnostic(.info, "vector tile repaired: \($0)") }
         return result
+    }
+}
+
+extension VectorMapLayout {
+    /// One warning per source and reason, naming up to three tiles, so a damaged archive
+    /// gives a line instead of a screenful.
+    static func summarized(_ failures: [(source: String, failure: TileFailure)]) -> [Diagnostic] {
+        var order: [String] = []
+        var tiles: [String: [TilePath]] = [:]
+        for (source, failure) in failures {
+            let key = "\(source): \(failure.reason)"
+            if tiles[key] == nil { order.append(key) }
+            tiles[key, default: []].append(failure.tile)
+        }
+        return order.map { key in
+            let paths = tiles[key]!.sorted { ($0.z, $0.y, $0.x) < ($1.z, $1.y, $1.x) }
+            let named = paths.prefix(3).map(\.description).joined(separator: ", ")
+            let more = paths.count > 3 ? " and \(paths.count - 3) more" : ""
+            let subject = paths.count == 1 ? "vector tile \(named)" : "\(paths.count) vector tiles (\(named)\(more))"
+            return Diagnostic(.warning, "\(subject) of \(key); left out of the map")
+        }
     }
 }
 

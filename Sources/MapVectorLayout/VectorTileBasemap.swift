@@ -17,6 +17,8 @@ public struct VectorTileBasemap: StyledBasemap {
     public var sprite: SpriteSheet?
     /// Credits to show.
     public var attribution: [String]
+    /// What the style is called in messages: its file name, or "style".
+    public var label: String
     /// What the style asks for that is not drawn: the parser's notes, then one per layer
     /// and property this renderer does not honour.
     public var notes: [VectorStyleNote]
@@ -24,8 +26,10 @@ public struct VectorTileBasemap: StyledBasemap {
     /// Creates a basemap. The attribution defaults to the sources' credits, each once.
     public init(
         style: VectorStyle, sources: [String: any VectorTileProvider],
-        rasterSources: [String: any RasterTileSource] = [:], sprite: SpriteSheet? = nil, attribution: [String]? = nil
+        rasterSources: [String: any RasterTileSource] = [:], sprite: SpriteSheet? = nil, attribution: [String]? = nil,
+        label: String = "style"
     ) {
+        self.label = label
         self.style = style
         self.sources = sources
         self.rasterSources = rasterSources

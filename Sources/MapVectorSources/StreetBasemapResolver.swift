@@ -119,13 +119,8 @@ public enum StreetBasemapResolver {
             let own = source.attribution.map(MBTilesSource.plainText(fromHTML:)).flatMap { $0.isEmpty ? nil : [$0] }
             for credit in own ?? provider.attribution where !credits.contains(credit) { credits.append(credit) }
         }
-        var diagnostics = style.notes.map { Diagnostic(.info, "\(label): \($0)") }
-        for name in style.sources.keys.sorted() where style.sources[name]?.kind != .vector {
-            diagnostics.append(Diagnostic(.info, "\(label): source \"\(name)\" is not of vector tiles; not drawn"))
-        }
         return StreetBasemap(
-            basemap: VectorTileBasemap(style: style, sources: providers, attribution: credits), diagnostics: diagnostics
-        )
+            basemap: VectorTileBasemap(style: style, sources: providers, attribution: credits, label: label))
     }
 
     /// Opens a vector source: a PMTiles or MBTiles path (relative to `folder`), a

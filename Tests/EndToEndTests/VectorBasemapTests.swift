@@ -163,12 +163,7 @@ struct VectorBasemapTests {
         let strict = try Maprender.run(
             view + ["--basemap-style", folder.path("style.json"), "--strict", "-o", folder.path("strict.png")])
         let asked = try await server.stats().requests.keys.contains { $0.hasPrefix("/mvt-garbage/") }
-        // Tiles are asked for by the layout (MapVectorLayout); until it reads them there is
-        // nothing to fail on.
-        withKnownIssue("the vector layout reads no tiles yet", isIntermittent: true) {
-            #expect(asked)
-        }
-        guard asked else { return }
+        #expect(asked, "the layout asks for the tiles the map shows")
         #expect(lenient.errors.contains("warning: ") && lenient.errors.contains("vector tile"))
         #expect(strict.status == 69, "stderr: \(strict.errors)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("strict.png")))

@@ -181,7 +181,7 @@ struct VectorLayoutTests {
         let drawing = try basemap.drawing(for: Quad.viewport, scale: 1, measurer: Self.measurer)
         #expect(
             drawing.diagnostics.map(\.message) == [
-                "tile 14/101/100 missing: damaged gzip stream; drawn in the background colour"
+                "vector tile 14/101/100 of synthetic: damaged gzip stream; left out of the map"
             ])
         #expect(drawing.diagnostics.first?.severity == .warning)
         #expect(drawing.commands.count == 1)
