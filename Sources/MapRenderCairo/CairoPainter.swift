@@ -7,6 +7,10 @@ import MapGeometry
 /// device scale turns them into pixels).
 struct CairoPainter {
     let context: OpaquePointer
+    /// Whether text that does not run straight across is drawn as glyph outlines with an
+    /// unseen straight copy for text tools (PDF), rather than as rotated glyph runs, which
+    /// text extraction reads in pieces.
+    var keepsSearchableText = false
 
     func paint(_ list: DisplayList) {
         for command in list.commands { paint(command) }

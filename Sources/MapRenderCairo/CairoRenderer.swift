@@ -42,7 +42,7 @@ public struct CairoRenderer: MapRenderer {
                     }
                 })
         }
-        CairoPainter(context: context).paint(list)
+        CairoPainter(context: context, keepsSearchableText: format == .pdf).paint(list)
         try check(cairo_status(context), "drawing")
         cairo_surface_flush(surface)
         if format == .png {

@@ -3,8 +3,13 @@ internal import CPangoCairo
 import MapDrawing
 import MapGeometry
 
-/// Text along a line, drawn cluster by cluster with the same Pango path as `.text`, so
-/// that PDF output keeps real glyph runs whose text tools can extract.
+/// Text along a line, drawn cluster by cluster with the same Pango path as `.text`.
+///
+/// In a PDF, text extraction (poppler's `pdftotext`, a viewer's search) reads clusters that
+/// are each turned their own way, or spaced apart, in pieces and in no useful order; so
+/// there the clusters are drawn as glyph outlines, and the whole text is set once more,
+/// straight and centred on the run, in a colour 1/255 opaque: unseen, but found and copied
+/// as one name (the technique of the text layer of scanned documents).
 extension CairoPainter {
     /// Paints the halo of every cluster first, then the fills, so that no halo covers a
     /// neighbouring cluster's glyphs; each cluster is laid out on its own, moved to its
@@ -40,14 +45,38 @@ extension CairoPainter {
             cairo_stroke(context)
         }
         setColor(run.color)
+        let outlines = keepsSearchableText
         for (glyph, layout) in zip(glyphs, layouts) {
             cairo_save(context)
             place(glyph)
             cairo_new_path(context)
             cairo_move_to(context, 0, -Self.baseline(of: layout))
-            pango_cairo_show_layout(context, layout)
-            cairo_restore(context)
+            if outlines {
+                pango_cairo_layout_path(context, layout)
+                cairo_restore(context)
+                cairo_fill(context)
+            } else {
+                pango_cairo_show_layout(context, layout)
+                cairo_restore(context)
+            }
         }
+        cairo_new_path(context)
+        if outlines { paintSearchableCopy(of: run, glyphs: glyphs) }
+    }
+
+    /// The run's text, straight and centred between its first and last cluster, unseen.
+    private func paintSearchableCopy(of run: PathTextRun, glyphs: [PlacedGlyph]) {
+        let layout = PangoText.layout(run.string, font: run.font, context: context)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        let width = Double(logical.width) / Double(PANGO_SCALE)
+        let first = glyphs.first!.origin, last = glyphs.last!.origin
+        let center = CanvasPoint(x: (first.x + last.x) / 2, y: (first.y + last.y) / 2)
+        cairo_new_path(context)
+        cairo_move_to(context, center.x - width / 2, center.y - Self.baseline(of: layout))
+        cairo_set_source_rgba(context, run.color.red, run.color.green, run.color.blue, 1.0 / 255)
+        pango_cairo_show_layout(context, layout)
         cairo_new_path(context)
     }
 

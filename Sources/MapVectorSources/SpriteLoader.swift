@@ -57,19 +57,30 @@ public enum SpriteLoader {
         }
         var icons: [String: SpriteSheet.Icon] = [:]
         for member in members {
-            let icon = member.value
-            guard let x = icon["x"]?.number, let y = icon["y"]?.number, let width = icon["width"]?.number,
-                let height = icon["height"]?.number, x >= 0, y >= 0, width > 0, height > 0,
-                x + width <= Double(image.pixelWidth), y + height <= Double(image.pixelHeight)
+            guard
+                let icon = Self.icon(
+                    member.value, defaultRatio: defaultRatio, within: (image.pixelWidth, image.pixelHeight))
             else {
                 throw MapError(
                     .invalidData, "icon \"\(member.key)\" has no x, y, width and height within the image",
                     at: InputLocation(file: json))
             }
-            let ratio = icon["pixelRatio"]?.number.flatMap { $0 > 0 ? $0 : nil } ?? defaultRatio
-            icons[member.key] = SpriteSheet.Icon(
-                rect: PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height)), pixelRatio: ratio)
+            icons[member.key] = icon
         }
         return SpriteSheet(image: image, icons: icons)
+    }
+
+    /// One entry of a sprite index, or `nil` when its rectangle is missing or leaves the image.
+    private static func icon(
+        _ entry: JSONNode, defaultRatio: Double, within size: (width: Int, height: Int)
+    ) -> SpriteSheet.Icon? {
+        let numbers = ["x", "y", "width", "height"].compactMap { entry[$0]?.number }
+        guard numbers.count == 4 else { return nil }
+        let (x, y, width, height) = (numbers[0], numbers[1], numbers[2], numbers[3])
+        guard x >= 0, y >= 0, width > 0, height > 0, x + width <= Double(size.width), y + height <= Double(size.height)
+        else { return nil }
+        let ratio = entry["pixelRatio"]?.number.flatMap { $0 > 0 ? $0 : nil } ?? defaultRatio
+        return SpriteSheet.Icon(
+            rect: PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height)), pixelRatio: ratio)
     }
 }
