@@ -59,7 +59,7 @@ public enum SpriteLoader {
         for member in members {
             guard
                 let icon = Self.icon(
-                    member.value, defaultRatio: defaultRatio, within: (image.pixelWidth, image.pixelHeight))
+                    member.value, defaultRatio: defaultRatio, width: image.pixelWidth, height: image.pixelHeight)
             else {
                 throw MapError(
                     .invalidData, "icon \"\(member.key)\" has no x, y, width and height within the image",
@@ -71,16 +71,19 @@ public enum SpriteLoader {
     }
 
     /// One entry of a sprite index, or `nil` when its rectangle is missing or leaves the image.
-    private static func icon(
-        _ entry: JSONNode, defaultRatio: Double, within size: (width: Int, height: Int)
-    ) -> SpriteSheet.Icon? {
-        let numbers = ["x", "y", "width", "height"].compactMap { entry[$0]?.number }
-        guard numbers.count == 4 else { return nil }
-        let (x, y, width, height) = (numbers[0], numbers[1], numbers[2], numbers[3])
-        guard x >= 0, y >= 0, width > 0, height > 0, x + width <= Double(size.width), y + height <= Double(size.height)
+    private static func icon(_ entry: JSONNode, defaultRatio: Double, width: Int, height: Int) -> SpriteSheet.Icon? {
+        // Read member by member: a chain of optional subscripts here crashed the optimizer
+        // of Swift 6.3 (CopyPropagation) in release builds.
+        var values: [String: Double] = [:]
+        for member in entry.members ?? [] {
+            if let number = member.value.number { values[member.key] = number }
+        }
+        guard let x = values["x"], let y = values["y"], let w = values["width"], let h = values["height"],
+            x >= 0, y >= 0, w > 0, h > 0, x + w <= Double(width), y + h <= Double(height)
         else { return nil }
-        let ratio = entry["pixelRatio"]?.number.flatMap { $0 > 0 ? $0 : nil } ?? defaultRatio
+        let ratio = values["pixelRatio"] ?? 0
         return SpriteSheet.Icon(
-            rect: PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height)), pixelRatio: ratio)
+            rect: PixelRect(x: Int(x), y: Int(y), width: Int(w), height: Int(h)),
+            pixelRatio: ratio > 0 ? ratio : defaultRatio)
     }
 }
