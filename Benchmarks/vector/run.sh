@@ -33,8 +33,8 @@ done
 manifest="$out/jobs.jsonl"
 : >"$manifest"
 for i in $(seq 100); do
-    printf '{"output": "map-%03d.png", "basemap": "%s", "basemap-style": "%s", "center": "60.1716,24.9443", "zoom": 16, "size": "1024x768"}\n' \
-        "$i" "$archive" "$style" >>"$manifest"
+    printf '{"id": "map-%03d", "output": "map-%03d.png", "basemap": "%s", "basemap-style": "%s", "center": "60.1716,24.9443", "zoom": 16, "size": "1024x768"}\n' \
+        "$i" "$i" "$archive" "$style" >>"$manifest"
 done
 /usr/bin/time -f "%e %M" -o "$out/batch.txt" "$bin" batch "$manifest" --out-dir "$out/batch" --jobs 2 >/dev/null 2>&1
 

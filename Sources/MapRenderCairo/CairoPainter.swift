@@ -11,6 +11,8 @@ struct CairoPainter {
     /// unseen straight copy for text tools (PDF), rather than as rotated glyph runs, which
     /// text extraction reads in pieces.
     var keepsSearchableText = false
+    /// The Pango layouts of the clusters of text along paths, shaped once per render.
+    let clusterLayouts = ClusterLayouts()
 
     func paint(_ list: DisplayList) {
         for command in list.commands { paint(command) }

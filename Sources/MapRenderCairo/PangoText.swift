@@ -28,7 +28,7 @@ enum PangoText {
         return layout
     }
 
-    private static func setUp(_ layout: OpaquePointer, _ string: String, font: Font) {
+    static func setUp(_ layout: OpaquePointer, _ string: String, font: Font) {
         let description = pango_font_description_new()!
         pango_font_description_set_family(description, font.family)
         pango_font_description_set_weight(description, font.isBold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)

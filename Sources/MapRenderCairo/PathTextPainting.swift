@@ -17,16 +17,9 @@ extension CairoPainter {
     func paintPathText(_ run: PathTextRun) {
         let glyphs = run.glyphs.filter { !$0.text.isEmpty && $0.origin.x.isFinite && $0.origin.y.isFinite }
         guard !glyphs.isEmpty else { return }
-        let layouts = glyphs.map { glyph -> OpaquePointer in
-            cairo_save(context)
-            place(glyph)
-            // Laid out under the cluster's own transformation, as Pango shapes (and hints)
-            // for the current matrix.
-            let layout = PangoText.layout(glyph.text, font: run.font, context: context)
-            cairo_restore(context)
-            return layout
-        }
-        defer { for layout in layouts { g_object_unref(UnsafeMutableRawPointer(layout)) } }
+        // A street name's letters repeat across a map: each cluster is shaped once per
+        // render, on one Pango context, and drawn under its own transformation.
+        let layouts = glyphs.map { clusterLayouts.layout($0.text, font: run.font, cairo: context) }
 
         if let halo = run.haloColor, run.haloWidth > 0 {
             // Cairo keeps the path in device space, so the outlines of every cluster, each
@@ -35,8 +28,8 @@ extension CairoPainter {
             for (glyph, layout) in zip(glyphs, layouts) {
                 cairo_save(context)
                 place(glyph)
-                cairo_move_to(context, 0, -Self.baseline(of: layout))
-                pango_cairo_layout_path(context, layout)
+                cairo_move_to(context, 0, -layout.baseline)
+                pango_cairo_layout_path(context, layout.layout)
                 cairo_restore(context)
             }
             setColor(halo)
@@ -50,13 +43,13 @@ extension CairoPainter {
             cairo_save(context)
             place(glyph)
             cairo_new_path(context)
-            cairo_move_to(context, 0, -Self.baseline(of: layout))
+            cairo_move_to(context, 0, -layout.baseline)
             if outlines {
-                pango_cairo_layout_path(context, layout)
+                pango_cairo_layout_path(context, layout.layout)
                 cairo_restore(context)
                 cairo_fill(context)
             } else {
-                pango_cairo_show_layout(context, layout)
+                pango_cairo_show_layout(context, layout.layout)
                 cairo_restore(context)
             }
         }
@@ -78,6 +71,39 @@ extension CairoPainter {
         cairo_set_source_rgba(context, run.color.red, run.color.green, run.color.blue, 1.0 / 255)
         pango_cairo_show_layout(context, layout)
         cairo_new_path(context)
+    }
+
+    /// The Pango layouts of clusters, by text and font, for one render: shaped on one
+    /// Pango context made from the Cairo context at the identity transformation (font
+    /// options of the target), released with the painter.
+    final class ClusterLayouts {
+        private struct Key: Hashable {
+            var text: String
+            var font: Font
+        }
+        private var pangoContext: OpaquePointer?
+        private var layouts: [Key: (layout: OpaquePointer, baseline: Double)] = [:]
+
+        func layout(_ text: String, font: Font, cairo: OpaquePointer) -> (layout: OpaquePointer, baseline: Double) {
+            let key = Key(text: text, font: font)
+            if let known = layouts[key] { return known }
+            if pangoContext == nil {
+                cairo_save(cairo)
+                cairo_identity_matrix(cairo)
+                pangoContext = pango_cairo_create_context(cairo)
+                cairo_restore(cairo)
+            }
+            let layout = pango_layout_new(pangoContext)!
+            PangoText.setUp(layout, text, font: font)
+            let entry = (layout, Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE))
+            layouts[key] = entry
+            return entry
+        }
+
+        deinit {
+            for entry in layouts.values { g_object_unref(UnsafeMutableRawPointer(entry.layout)) }
+            if let pangoContext { g_object_unref(UnsafeMutableRawPointer(pangoContext)) }
+        }
     }
 
     /// Moves user space to a cluster's baseline origin and turns it along the cluster's angle.

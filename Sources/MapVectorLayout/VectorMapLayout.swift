@@ -37,9 +37,10 @@ struct VectorMapLayout {
         // A layer painted with a sprite pattern (fill-pattern, line-pattern, background-pattern)
         // is left out, as MapLibre leaves it out when the pattern is missing: drawing its
         // colour instead would cover what lies under it (a wave pattern over water).
+        // What depends on the zoom alone is worked out once per layer, not per feature.
         let drawn = basemap.style.layers.enumerated().filter { _, layer in
             layer.isShown(atZoom: styleZoom) && !DrawnProperties.usesPattern(layer)
-        }
+        }.map { ($0.offset, $0.element.resolved(atZoom: styleZoom)) }
         for (index, layer) in drawn {
             let layerTiles = layer.source.flatMap { tiles[$0] } ?? []
             switch layer.kind {
