@@ -69,7 +69,9 @@ let package = Package(
         // icons as display-list commands and label candidates. Pure: tiles come from a provider.
         .target(
             name: "MapVectorLayout",
-            dependencies: ["MapErrors", "MapGeometry", "MapDrawing", "MapVectorTiles", "MapVectorStyle", "MapRenderCore"]),
+            dependencies: [
+                "MapErrors", "MapGeometry", "MapDrawing", "MapVectorTiles", "MapVectorStyle", "MapRenderCore",
+            ]),
         // The SQLite wrapper.
         .target(name: "MapSQLite", dependencies: ["MapErrors", "CSQLite3"]),
         // GPX, GeoJSON, location CSV and style files to scene values; scene loading.
@@ -165,7 +167,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "maprender", "MapRenderCommand", "MapCommandLine", "MapGeometry", "MapRenderCore", "MapDrawing",
-                "MapInputs",
+                "MapInputs", "MapVectorLayout",
                 "MapTiles",
                 "MapFavorites", "MapRenderCairo", "MapTestSupport",
             ],
