@@ -254,6 +254,24 @@ struct ContainerImageTests {
         }
     }
 
+    @Test("the cluster examples run the image the Dockerfile builds")
+    func clusterExamples() throws {
+        let root = Maprender.packageRoot
+        let dockerfile = try String(contentsOf: root.appendingPathComponent("Dockerfile"), encoding: .utf8)
+        #expect(dockerfile.contains("docker build -t maprender ."))
+        let kubernetes = try String(
+            contentsOf: root.appendingPathComponent("examples/kubernetes-batch-job.yaml"), encoding: .utf8)
+        #expect(kubernetes.contains("image: maprender:latest"))
+        #expect(kubernetes.contains("docker build -t maprender ."))
+        let slurm = try String(contentsOf: root.appendingPathComponent("examples/slurm-batch.sh"), encoding: .utf8)
+        #expect(slurm.contains("docker build -t maprender ."))
+        #expect(slurm.contains("docker-daemon://maprender:latest"))
+        #expect(slurm.contains("--shard auto"))
+        let sh = try #require(Tool.path(of: "sh"))
+        let syntax = try Tool.run(sh, ["-n", root.appendingPathComponent("examples/slurm-batch.sh").path])
+        #expect(syntax.status == 0 && syntax.errors.isEmpty, "sh -n: \(syntax.errors)")
+    }
+
     @Test("maprender finds its resource bundles where the image puts them, through the link on PATH")
     func resourceBundles() throws {
         let dockerfile = try Dockerfile.load()
