@@ -181,7 +181,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "maprender", "MapRenderCommand", "MapCommandLine", "MapGeometry", "MapRenderCore", "MapDrawing",
-                "MapInputs",
+                "MapInputs", "MapVectorLayout",
                 "MapTiles",
                 "MapFavorites", "MapRenderCairo", "MapTestSupport",
             ],
