@@ -71,8 +71,8 @@ extension VectorStyleLayer {
             guard let layer = placed.tile.layer(named: sourceLayer) else { continue }
             let clipping = TileClipping(extent: Double(layer.extent))
             let transform = TileTransform(tile: placed.path, extent: layer.extent, viewport: viewport)
-            for feature in layer.features {
-                let context = StyleEvaluationContext(zoom: zoom, feature: feature)
+            let contexts = placed.contexts.contexts(of: layer, zoom: zoom)
+            for (feature, context) in zip(layer.features, contexts) {
                 guard draws(context) else { continue }
                 body(PlacedFeature(feature: feature, context: context, clipping: clipping, transform: transform))
             }

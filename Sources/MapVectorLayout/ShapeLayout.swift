@@ -57,31 +57,47 @@ struct ShapeLayout {
     /// the gap, `line-offset` as a parallel line.
     func lines(_ tiles: [VectorMapLayout.PlacedTile]) -> [DrawCommand] {
         var groups = PathGroups<LineLook>()
+        // Most lines' looks depend on the zoom alone: then worked out once for the layer.
+        var shared: LineLook??
+        let constant = layer.paint.values.allSatisfy(\.isFeatureConstant)
+            && layer.layout.values.allSatisfy(\.isFeatureConstant)
         layer.forEachFeature(in: tiles, zoom: styleZoom, viewport: viewport) { feature in
-            let context = feature.context
-            let width = layer.lineWidth(in: context)
-            let color = layer.lineColor(in: context)
-            let alpha = color.alpha * layer.lineOpacity(in: context)
-            guard width > 0, alpha > 0 else { return }
-            // Dashes are in line widths (style spec, line-dasharray).
-            let dashes = (layer.lineDashArray(in: context) ?? []).map { $0 * width }
-            let stroke = StrokeStyle(
-                color: color.withAlpha(alpha), lineWidth: width,
-                dashPattern: dashes.contains { $0 > 0 } ? dashes : [],
-                lineCap: LineCap(rawValue: layer.lineCap(in: context).rawValue) ?? .butt,
-                lineJoin: LineJoin(rawValue: layer.lineJoin(in: context).rawValue) ?? .miter)
-            let gap = layer.lineGapWidth(in: context)
-            let offset = layer.lineOffset(in: context)
-            let offsets = gap > 0 ? [offset - (gap + width) / 2, offset + (gap + width) / 2] : [offset]
+            let look: LineLook?
+            if constant, let known = shared {
+                look = known
+            } else {
+                look = lineLook(feature.context)
+                if constant { shared = .some(look) }
+            }
+            guard let look else { return }
             var path = Path()
             for line in feature.lines {
-                for distance in offsets {
+                for distance in look.offsets {
                     path.append(Path.polyline(distance == 0 ? line : PolylineOffset.offset(line, by: distance)))
                 }
             }
-            groups.append(path, for: LineLook(stroke: stroke, offsets: offsets))
+            groups.append(path, for: look)
         }
         return groups.groups.map { .stroke($0.path, $0.key.stroke) }
+    }
+
+    /// How a feature's line is stroked, `nil` when it is not drawn.
+    private func lineLook(_ context: StyleEvaluationContext) -> LineLook? {
+        let width = layer.lineWidth(in: context)
+        let color = layer.lineColor(in: context)
+        let alpha = color.alpha * layer.lineOpacity(in: context)
+        guard width > 0, alpha > 0 else { return nil }
+        // Dashes are in line widths (style spec, line-dasharray).
+        let dashes = (layer.lineDashArray(in: context) ?? []).map { $0 * width }
+        let stroke = StrokeStyle(
+            color: color.withAlpha(alpha), lineWidth: width,
+            dashPattern: dashes.contains { $0 > 0 } ? dashes : [],
+            lineCap: LineCap(rawValue: layer.lineCap(in: context).rawValue) ?? .butt,
+            lineJoin: LineJoin(rawValue: layer.lineJoin(in: context).rawValue) ?? .miter)
+        let gap = layer.lineGapWidth(in: context)
+        let offset = layer.lineOffset(in: context)
+        let offsets = gap > 0 ? [offset - (gap + width) / 2, offset + (gap + width) / 2] : [offset]
+        return LineLook(stroke: stroke, offsets: offsets)
     }
 
     private struct CircleLook: Hashable {

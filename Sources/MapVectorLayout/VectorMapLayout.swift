@@ -26,6 +26,21 @@ struct VectorMapLayout {
     struct PlacedTile {
         var path: TilePath
         var tile: VectorTile
+        /// The evaluation contexts of its features, made once for all the style layers that
+        /// draw the same source layer.
+        let contexts = FeatureContexts()
+    }
+
+    /// Evaluation contexts by source layer, made on first use.
+    final class FeatureContexts {
+        private var byLayer: [String: [StyleEvaluationContext]] = [:]
+
+        func contexts(of layer: VectorTileLayer, zoom: Double) -> [StyleEvaluationContext] {
+            if let known = byLayer[layer.name] { return known }
+            let made = layer.features.map { StyleEvaluationContext(zoom: zoom, feature: $0) }
+            byLayer[layer.name] = made
+            return made
+        }
     }
 
     func drawing() -> StyledBasemapDrawing {

@@ -8,6 +8,9 @@ extension StyleExpression {
         switch self {
         case .literal(let value):
             return value
+        case .get(.literal(.string(let key))):
+            // The common case, a property named by a constant, without evaluating the name.
+            return context.property(key)
         case .get(let key):
             return context.property(try key.evaluate(in: context).requireString())
         case .has(let key):
@@ -32,6 +35,8 @@ extension StyleExpression {
             return .bool(!(try operand.evaluate(in: context).requireBool()))
         case .contains(let needle, let haystack):
             return .bool(try StyleExpression.contains(needle.evaluate(in: context), haystack.evaluate(in: context)))
+        case .legacyIn(.get(.literal(.string(let key))), let values):
+            return .bool(values.contains(context.property(key)))
         case .legacyIn(let key, let values):
             return .bool(values.contains(try key.evaluate(in: context)))
         case .match(let input, let branches, let fallback):
