@@ -50,7 +50,7 @@ public struct StyleEvaluationContext: Sendable {
     }
 
     /// The property `key` as a style value, `.null` when missing.
-    func property(_ key: String) -> StyleValue {
+    public func property(_ key: String) -> StyleValue {
         switch properties[key] {
         case nil: .null
         case .string(let text): .string(text)

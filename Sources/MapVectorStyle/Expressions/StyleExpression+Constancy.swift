@@ -48,3 +48,40 @@ extension VectorStyleLayer {
         return layer
     }
 }
+
+extension StyleExpression {
+    /// The names of the feature properties the expression reads; `nil` when it reads
+    /// something a set of names cannot say (the feature id, a property whose name is
+    /// computed). With the geometry type, these values decide the expression's value.
+    public var propertyKeys: Set<String>? {
+        var keys: Set<String> = []
+        func visit(_ expression: StyleExpression) -> Bool {
+            switch expression {
+            case .get(.literal(.string(let key))), .has(.literal(.string(let key))),
+                .legacyCompare(_, .get(.literal(.string(let key))), _), .legacyIn(.get(.literal(.string(let key))), _):
+                keys.insert(key)
+                return true
+            case .legacyCompare(_, let key, _), .legacyIn(let key, _):
+                return key.isFeatureConstant || visit(key)
+            case .get, .has, .id: return false
+            case .literal, .zoom, .variable, .geometryType: return true
+            case .compare(_, let a, let b), .contains(let a, let b): return visit(a) && visit(b)
+            case .not(let a), .toString(let a), .toBoolean(let a), .changeCase(_, let a): return visit(a)
+            case .all(let parts), .any(let parts), .coalesce(let parts), .concat(let parts), .toNumber(let parts),
+                .assert(_, let parts), .arithmetic(_, let parts):
+                return parts.allSatisfy(visit)
+            case .match(let input, let branches, let fallback):
+                return visit(input) && visit(fallback) && branches.allSatisfy { visit($0.output) }
+            case .condition(let branches, let fallback):
+                return visit(fallback) && branches.allSatisfy { visit($0.test) && visit($0.output) }
+            case .step(let input, let base, let stops):
+                return visit(input) && visit(base) && stops.allSatisfy { visit($0.output) }
+            case .interpolate(_, let input, let stops):
+                return visit(input) && stops.allSatisfy { visit($0.output) }
+            case .binding(let variables, let body):
+                return visit(body) && variables.allSatisfy { visit($0.value) }
+            }
+        }
+        return visit(self) ? keys : nil
+    }
+}
