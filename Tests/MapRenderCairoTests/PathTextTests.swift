@@ -170,6 +170,20 @@ struct PathTextTests {
         }
     }
 
+    @Test("a PDF embeds an icon drawn many times once, and each icon of a sheet on its own")
+    func pdfEmbedsIconsOnce() throws {
+        var commands: [DrawCommand] = [.clear(.white)]
+        for index in 0..<12 {
+            let part = index % 3 == 0 ? PathTextScenes.leftIcon : PathTextScenes.rightIcon
+            let rect = CanvasRect(x: Double(index) * 15, y: 5, width: 12, height: 12)
+            commands.append(.imagePart(PathTextScenes.sprite, source: part, in: rect))
+        }
+        let list = DisplayList(size: CanvasSize(width: 200, height: 30), commands: commands)
+        let pdf = String(decoding: try renderer.render(list, scale: 1, format: .pdf), as: UTF8.self)
+        let images = pdf.components(separatedBy: "/Subtype /Image").count - 1
+        #expect(images == 2, "\(images) images embedded for 2 distinct icons")
+    }
+
     @Test("a sprite part outside the sheet draws nothing")
     func partOutside() throws {
         let list = DisplayList(
