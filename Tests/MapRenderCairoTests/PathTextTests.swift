@@ -1,9 +1,11 @@
 internal import CPangoCairo
+import Dispatch
 import Foundation
 import FoundationXML
 import MapGeometry
 import MapRenderSVG
 import MapTestSupport
+import Synchronization
 import Testing
 
 @testable import MapDrawing
@@ -87,6 +89,32 @@ struct PathTextTests {
             let width = measurer.measure(string, font: font).width
             #expect(abs(sum - width) <= 0.01, "advances \(sum), width \(width)")
             #expect(advances.allSatisfy { $0.advance >= 0 })
+        }
+    }
+
+    @Test("measuring on several threads at once gives what one thread measures")
+    func concurrentMeasuring() {
+        // Each thread measures on its own Pango context; the cache is shared. Fonts differ
+        // from the other tests' so the first measurements shape rather than hit the cache.
+        // A smoke test: a race in Pango would show only now and then (one context shared
+        // by every thread passed it three times out of three).
+        let strings = (0..<300).map { "Concurrent label \($0 % 40) \(String(repeating: "é", count: $0 % 7))" }
+        let fonts = [Font(size: 13.5), Font(size: 13.5, isBold: true, isItalic: true)]
+        let results = Mutex([[Double]](repeating: [], count: 8))
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            let measured = strings.indices.map { index in
+                let string = strings[(index + worker * 37) % strings.count], font = fonts[(index + worker) % 2]
+                return measurer.measure(string, font: font).width
+                    + measurer.clusterAdvances(string, font: font).reduce(0) { $0 + $1.advance }
+            }
+            results.withLock { $0[worker] = measured }
+        }
+        for (worker, measured) in results.withLock({ $0 }).enumerated() {
+            let expected = strings.indices.map { index in
+                let string = strings[(index + worker * 37) % strings.count], font = fonts[(index + worker) % 2]
+                return 2 * PangoTextMeasurer().measure(string, font: font).width
+            }
+            #expect(zip(measured, expected).allSatisfy { abs($0 - $1) <= 0.02 }, "worker \(worker) measured otherwise")
         }
     }
 
