@@ -12,6 +12,7 @@
 // encoding only. Growth exponents are least-squares slopes of log(time) and log(memory
 // above the process baseline) against log(size): 1 is linear.
 import Foundation
+import MapDrawing
 import MapErrors
 import MapGeometry
 import MapRenderCairo
@@ -171,6 +172,27 @@ func runCase(_ name: String, _ n: Int, repetitions: Int) throws {
             sink &+= try snapshotter(overlays(), width: Double(n), height: Double(n)).makeSnapshot(renderer: renderer)
                 .data.count
         }
+    case "measure-text", "measure-text-repeated", "cluster-advances":
+        // Label text as a vector map measures it: every string new (shaping alone), or n
+        // measurements of n/20 names (most found in the measurer's cache), or each string's
+        // cluster advances (text along a street). New strings per repetition, built untimed.
+        let measurer = CairoRenderer().textMeasurer
+        let font = Font(size: 12)
+        _ = measurer.measure("warm-up", font: font)
+        var round = 0
+        let labels = (0..<repetitions).map { round in
+            (0..<n).map { name == "measure-text-repeated" ? "Avenue \($0 % max(n / 20, 1))" : "Street \($0) r\(round)" }
+        }
+        ms = median(repetitions) {
+            for label in labels[round] {
+                if name == "cluster-advances" {
+                    sink &+= measurer.clusterAdvances(label, font: font).count
+                } else {
+                    sink &+= Int(measurer.measure(label, font: font).width)
+                }
+            }
+            round += 1
+        }
     default:
         throw MapError(.invalidRequest, "unknown case \(name)")
     }
@@ -230,6 +252,9 @@ print("|---|---|---|---|")
 for (label, name, n, reps) in [
     ("fit 100,000 points", "fit", 100_000, 9), ("Douglas–Peucker, 1,000,000 points", "simplify", 1_000_000, 5),
     ("lay out 5,000 pins with callouts", "pins-layout", 5_000, 3),
+    ("measure 5,000 labels, each new", "measure-text", 5_000, 9),
+    ("measure 5,000 labels of 250 names", "measure-text-repeated", 5_000, 9),
+    ("cluster advances of 1,000 labels", "cluster-advances", 1_000, 9),
     ("render 256² (W3-like overlays, PNG)", "image", 256, 9), ("render 1024²", "image", 1024, 5),
     ("render 4096²", "image", 4096, 3),
 ] {

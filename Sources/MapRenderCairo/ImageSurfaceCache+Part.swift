@@ -1,6 +1,14 @@
 internal import CCairo
 import MapDrawing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension ImageSurfaceCache {
     /// A new surface holding a copy of the pixels of `part` (cut to the image's bounds), or
     /// `nil` when the image cannot be decoded or the part lies outside it; the caller
@@ -33,6 +41,22 @@ extension ImageSurfaceCache {
         cairo_set_source_surface(context, whole, Double(-minX), Double(-minY))
         cairo_paint(context)
         cairo_surface_flush(copy)
+        Self.identify(copy, as: image, part: (minX, minY, maxX - minX, maxY - minY))
         return copy
+    }
+
+    /// Gives a copied part an id from its sheet's bytes and its place in the sheet, so that a
+    /// PDF embeds each icon once however often it is drawn ("All surfaces with the same
+    /// unique identifier will only be embedded once", `CAIRO_MIME_TYPE_UNIQUE_ID`).
+    private static func identify(_ surface: OpaquePointer, as image: EncodedImage, part: (Int, Int, Int, Int)) {
+        var hasher = Hasher()
+        image.data.withUnsafeBytes { hasher.combine(bytes: $0) }
+        let id = Array("maprender-part-\(hasher.finalize())-\(image.data.count)-\(part)".utf8)
+        guard let buffer = malloc(id.count) else { return }
+        id.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress!, byteCount: id.count) }
+        let status = cairo_surface_set_mime_data(
+            surface, CAIRO_MIME_TYPE_UNIQUE_ID, buffer.assumingMemoryBound(to: UInt8.self), UInt(id.count), free,
+            buffer)
+        if status != CAIRO_STATUS_SUCCESS { free(buffer) }
     }
 }

@@ -2,7 +2,8 @@
 # Builds the libFuzzer targets in this folder with the Swift toolchain's
 # -sanitize=fuzzer,address and runs each for SECONDS, seeded from Seeds/<target>/.
 #
-#   Tests/Fuzz/run-fuzzers.sh SECONDS [TARGET…]      TARGET: gpx geojson csv style arguments mbtiles mvt
+#   Tests/Fuzz/run-fuzzers.sh SECONDS [TARGET…]
+#   TARGET: gpx geojson csv style arguments mbtiles mvt pmtiles vectorstyle
 #
 # Not a SwiftPM target: the library sources are compiled straight from Sources/ into
 # instrumented objects (one per module) under $FUZZ_BUILD_DIR (default /tmp/maprender-fuzz),
@@ -15,7 +16,7 @@
 # anything was found. Reproduce a finding with: $FUZZ_BUILD_DIR/fuzz-<target> ARTIFACT
 set -euo pipefail
 
-seconds=${1:?usage: run-fuzzers.sh SECONDS [gpx geojson csv style arguments mbtiles mvt]}
+seconds=${1:?usage: run-fuzzers.sh SECONDS [gpx geojson csv style arguments mbtiles mvt pmtiles vectorstyle]}
 shift
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${FUZZ_BUILD_DIR:-/tmp/maprender-fuzz}
@@ -25,7 +26,7 @@ build=$(cd "$build" && pwd)  # absolute: the link step runs inside it
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(gpx geojson csv style arguments mvt)
+    targets=(gpx geojson csv style arguments mvt pmtiles vectorstyle)
     # The MBTiles reader is fuzzed once it exists.
     [ -f "$root/Sources/MapTiles/Sources/MBTilesSource.swift" ] && [ -f "$here/FuzzMBTiles.swift" ] && targets+=(mbtiles)
 fi
@@ -55,8 +56,8 @@ if ! [ "$build/CCurl.o" -nt "$root/Sources/CCurl/ccurl.c" ] || ! [ "$build/CCurl
     clang -c -O2 -g -fsanitize=address -I "$root/Sources/CCurl/include" -o "$build/CCurl.o" "$root/Sources/CCurl/ccurl.c"
 fi
 
-# SwiftPM generates an internal Bundle.module in each target with resources (MapInputs and
-# MapTiles); outside SwiftPM the main bundle stands in. ResourceBundle
+# SwiftPM generates an internal Bundle.module in each target with resources (MapVectorStyle,
+# MapInputs and MapTiles); outside SwiftPM the main bundle stands in. ResourceBundle
 # (Sources/MapFormats/Files/ResourceBundle.swift) only touches it when the target's bundle
 # exists beside the executable, which it never does here.
 printf '%s\n' 'import Foundation' 'extension Foundation.Bundle { static let module = Bundle.main }' \
@@ -90,10 +91,10 @@ sources_of() { find "$root/Sources/$1" -name '*.swift' | sort; }
 
 # The library targets in Package.swift's order, where each imports only targets before it.
 # MapRenderCommand is compiled with the arguments target below.
-for module in MapErrors MapGeometry MapFormats MapXML MapVectorTiles MapCommandLine MapDrawing MapRenderCore MapSQLite \
-    MapInputs MapTiles MapFavorites MapRenderCairo MapRenderSVG; do
+for module in MapErrors MapGeometry MapFormats MapXML MapVectorTiles MapCommandLine MapDrawing MapVectorStyle MapRenderCore \
+    MapSQLite MapInputs MapTiles MapFavorites MapRenderCairo MapRenderSVG; do
     mapfile -t files < <(sources_of "$module")
-    case "$module" in MapInputs | MapTiles) files+=("$build/ModuleBundle.swift") ;; esac
+    case "$module" in MapVectorStyle | MapInputs | MapTiles) files+=("$build/ModuleBundle.swift") ;; esac
     compile_module "$module" "${files[@]}"
 done
 library_objects=("${objects[@]}" "$build/CCurl.o")
@@ -125,6 +126,7 @@ link_target() {
 declare -A sources=(
     [gpx]=FuzzGPX.swift [geojson]=FuzzGeoJSON.swift [csv]=FuzzCSV.swift [style]=FuzzStyle.swift
     [arguments]=FuzzArguments.swift [mbtiles]=FuzzMBTiles.swift [mvt]=FuzzMVT.swift
+    [pmtiles]=FuzzPMTiles.swift [vectorstyle]=FuzzVectorStyle.swift
 )
 for target in "${targets[@]}"; do link_target "$target" "$here/${sources[$target]}"; done
 

@@ -1,9 +1,11 @@
 internal import CPangoCairo
+import Dispatch
 import Foundation
 import FoundationXML
 import MapGeometry
 import MapRenderSVG
 import MapTestSupport
+import Synchronization
 import Testing
 
 @testable import MapDrawing
@@ -90,6 +92,32 @@ struct PathTextTests {
         }
     }
 
+    @Test("measuring on several threads at once gives what one thread measures")
+    func concurrentMeasuring() {
+        // Each thread measures on its own Pango context; the cache is shared. Fonts differ
+        // from the other tests' so the first measurements shape rather than hit the cache.
+        // A smoke test: a race in Pango would show only now and then (one context shared
+        // by every thread passed it three times out of three).
+        let strings = (0..<300).map { "Concurrent label \($0 % 40) \(String(repeating: "é", count: $0 % 7))" }
+        let fonts = [Font(size: 13.5), Font(size: 13.5, isBold: true, isItalic: true)]
+        let results = Mutex([[Double]](repeating: [], count: 8))
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            let measured = strings.indices.map { index in
+                let string = strings[(index + worker * 37) % strings.count], font = fonts[(index + worker) % 2]
+                return measurer.measure(string, font: font).width
+                    + measurer.clusterAdvances(string, font: font).reduce(0) { $0 + $1.advance }
+            }
+            results.withLock { $0[worker] = measured }
+        }
+        for (worker, measured) in results.withLock({ $0 }).enumerated() {
+            let expected = strings.indices.map { index in
+                let string = strings[(index + worker * 37) % strings.count], font = fonts[(index + worker) % 2]
+                return 2 * PangoTextMeasurer().measure(string, font: font).width
+            }
+            #expect(zip(measured, expected).allSatisfy { abs($0 - $1) <= 0.02 }, "worker \(worker) measured otherwise")
+        }
+    }
+
     @Test("a letter with a combining accent stays one cluster with the letter's advance")
     func combiningMark() {
         let advances = measurer.clusterAdvances("Re\u{301}sume\u{301}", font: font)
@@ -168,6 +196,20 @@ struct PathTextTests {
                 #expect(p.red == 255 && p.green == 255 && p.blue == 255, "paint outside the icon at \(x), \(y)")
             }
         }
+    }
+
+    @Test("a PDF embeds an icon drawn many times once, and each icon of a sheet on its own")
+    func pdfEmbedsIconsOnce() throws {
+        var commands: [DrawCommand] = [.clear(.white)]
+        for index in 0..<12 {
+            let part = index % 3 == 0 ? PathTextScenes.leftIcon : PathTextScenes.rightIcon
+            let rect = CanvasRect(x: Double(index) * 15, y: 5, width: 12, height: 12)
+            commands.append(.imagePart(PathTextScenes.sprite, source: part, in: rect))
+        }
+        let list = DisplayList(size: CanvasSize(width: 200, height: 30), commands: commands)
+        let pdf = String(decoding: try renderer.render(list, scale: 1, format: .pdf), as: UTF8.self)
+        let images = pdf.components(separatedBy: "/Subtype /Image").count - 1
+        #expect(images == 2, "\(images) images embedded for 2 distinct icons")
     }
 
     @Test("a sprite part outside the sheet draws nothing")

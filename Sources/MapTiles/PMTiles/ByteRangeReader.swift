@@ -9,6 +9,12 @@ public protocol ByteRangeReader: Sendable {
     func bytes(in range: Range<UInt64>) throws(PMTilesError) -> [UInt8]
 }
 
+extension Range<UInt64> {
+    /// How many bytes the range holds. Not `count`, which is an `Int` and traps for a range
+    /// of 2^63 bytes or more, as a damaged archive's header or directory may ask for.
+    var byteCount: UInt64 { upperBound - lowerBound }
+}
+
 /// Byte ranges of a local file, read with `pread` so threads can share one descriptor.
 public final class FileByteRangeReader: ByteRangeReader, @unchecked Sendable {
     // The descriptor is only read with pread, which is thread-safe and moves no offset.
@@ -25,11 +31,13 @@ public final class FileByteRangeReader: ByteRangeReader, @unchecked Sendable {
     deinit { try? handle.close() }
 
     public func bytes(in range: Range<UInt64>) throws(PMTilesError) -> [UInt8] {
-        guard range.count > 0 else { return [] }
-        guard range.count <= Gzip.maximumOutput else {
-            throw PMTilesError("a section of \(range.count) bytes is too large")
+        guard range.byteCount > 0 else { return [] }
+        guard range.byteCount <= UInt64(Gzip.maximumOutput) else {
+            throw PMTilesError("a section of \(range.byteCount) bytes is too large")
         }
-        var buffer = [UInt8](repeating: 0, count: range.count)
+        // No file reaches past the largest offset pread takes.
+        guard range.upperBound <= UInt64(off_t.max) else { return [] }
+        var buffer = [UInt8](repeating: 0, count: Int(range.byteCount))
         var done = 0
         while done < buffer.count {
             let count = buffer.withUnsafeMutableBytes { out in

@@ -26,12 +26,12 @@ public final class HTTPByteRangeReader: ByteRangeReader, Sendable {
     }
 
     public func bytes(in range: Range<UInt64>) throws(PMTilesError) -> [UInt8] {
-        guard range.count > 0 else { return [] }
+        guard range.byteCount > 0 else { return [] }
         let last = range.upperBound - 1
         let result = connection.withLock { connection in
             connection.get(
                 name, headers: headers + [("Range", "bytes=\(range.lowerBound)-\(last)")], timeout: timeout,
-                maxBodyBytes: Int(min(UInt64(Gzip.maximumOutput), UInt64(range.count))) + 1)
+                maxBodyBytes: Int(min(UInt64(Gzip.maximumOutput), range.byteCount)) + 1)
         }
         let response: HTTPResponse
         switch result {
@@ -59,7 +59,7 @@ public final class HTTPByteRangeReader: ByteRangeReader, Sendable {
                         + " render again", kind: .unavailable)
             }
         }
-        guard response.body.count <= range.count else {
+        guard UInt64(response.body.count) <= range.byteCount else {
             throw PMTilesError("the server answered more bytes than asked for", kind: .unavailable)
         }
         return response.body

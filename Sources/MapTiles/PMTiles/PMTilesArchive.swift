@@ -31,7 +31,7 @@ public final class PMTilesArchive: Sendable {
         let rootBytes =
             range.upperBound <= UInt64(head.count)
             ? Array(head[Int(range.lowerBound)..<Int(range.upperBound)]) : try reader.bytes(in: range)
-        guard UInt64(rootBytes.count) == UInt64(range.count) else {
+        guard UInt64(rootBytes.count) == range.byteCount else {
             throw PMTilesError("the root directory is cut short")
         }
         root = try PMTilesDirectory(decoding: try Self.decompress(rootBytes, header.internalCompression))
@@ -55,8 +55,7 @@ public final class PMTilesArchive: Sendable {
         for _ in 0..<Self.maximumDepth {
             guard let entry = directory.entry(for: id) else { return nil }
             if entry.runLength > 0 {
-                let start = header.tileData.lowerBound + entry.offset
-                let bytes = try reader.bytes(in: start..<start + UInt64(entry.length))
+                let bytes = try reader.bytes(in: Self.range(of: entry, in: header.tileData))
                 guard bytes.count == Int(entry.length) else { throw PMTilesError("tile \(tile) is cut short") }
                 return bytes
             }
@@ -73,14 +72,28 @@ public final class PMTilesArchive: Sendable {
 
     /// The leaf directory an entry points at, read once.
     private func leaf(at entry: PMTilesDirectory.Entry) throws(PMTilesError) -> PMTilesDirectory {
-        let start = header.leafDirectories.lowerBound + entry.offset
-        let range = start..<start + UInt64(entry.length)
+        let range = try Self.range(of: entry, in: header.leafDirectories)
         if let known = leaves.withLock({ $0[range] }) { return known }
         let bytes = try reader.bytes(in: range)
         guard bytes.count == Int(entry.length) else { throw PMTilesError("a leaf directory is cut short") }
         let directory = try PMTilesDirectory(decoding: try Self.decompress(bytes, header.internalCompression))
         leaves.withLock { $0[range] = directory }
         return directory
+    }
+
+    /// The bytes an entry points at in a section: its offset and length from the section's
+    /// start.
+    ///
+    /// - Throws: `PMTilesError` when they reach past the largest byte offset (a damaged
+    ///   directory), rather than trapping on the overflow.
+    static func range(of entry: PMTilesDirectory.Entry, in section: Range<UInt64>) throws(PMTilesError) -> Range<UInt64>
+    {
+        let (start, startOverflow) = section.lowerBound.addingReportingOverflow(entry.offset)
+        let (end, endOverflow) = start.addingReportingOverflow(UInt64(entry.length))
+        guard !startOverflow, !endOverflow else {
+            throw PMTilesError("a directory entry points past the largest byte offset (offset \(entry.offset))")
+        }
+        return start..<end
     }
 
     /// `bytes` decompressed as `compression` says.

@@ -48,7 +48,10 @@ public struct PMTilesDirectory: Hashable, Sendable {
         for index in entries.indices {
             let value = try reader.next()
             if value == 0, index > 0 {
-                entries[index].offset = entries[index - 1].offset + UInt64(entries[index - 1].length)
+                let previous = entries[index - 1]
+                let (offset, overflow) = previous.offset.addingReportingOverflow(UInt64(previous.length))
+                guard !overflow else { throw PMTilesError("a directory's offsets overflow") }
+                entries[index].offset = offset
             } else if value == 0 {
                 throw PMTilesError("a directory's first entry has no offset")
             } else {
