@@ -61,20 +61,44 @@ struct PlacedFeature {
 }
 
 extension VectorStyleLayer {
+    /// How far past the canvas edges geometry is kept, in canvas points: more than half
+    /// the widest street with its casing, so cut ends stay out of sight.
+    static let canvasMargin = 64.0
+
     /// Calls `body` with every feature of the layer's source layer in `tiles` that its filter
     /// draws, tile by tile in order, features in tile order.
     func forEachFeature(
         in tiles: [VectorMapLayout.PlacedTile], zoom: Double, viewport: Viewport, _ body: (PlacedFeature) -> Void
     ) {
         guard let sourceLayer else { return }
+        // Features with the same signature pass or fail the filter alike: it is evaluated
+        // once per signature when it reads nothing but the signature's properties.
+        let memoizes =
+            filter.map { expression in
+                expression.propertyKeys.map { keys in
+                    tiles.first.map { keys.isSubset(of: $0.features.signatures.keys(of: sourceLayer)) } ?? false
+                } ?? false
+            } ?? false
+        var verdicts = Verdicts()
         for placed in tiles {
             guard let layer = placed.tile.layer(named: sourceLayer) else { continue }
-            let clipping = TileClipping(extent: Double(layer.extent))
             let transform = TileTransform(tile: placed.path, extent: layer.extent, viewport: viewport)
-            let contexts = placed.contexts.contexts(of: layer, zoom: zoom)
-            for (feature, context) in zip(layer.features, contexts) {
-                guard draws(context) else { continue }
-                body(PlacedFeature(feature: feature, context: context, clipping: clipping, transform: transform))
+            let clipping = TileClipping(
+                extent: Double(layer.extent), transform: transform, canvas: viewport.size, margin: Self.canvasMargin)
+            if clipping.isEmpty { continue }
+            let (contexts, signatures) = placed.features.contexts(of: layer, zoom: zoom)
+            for index in layer.features.indices {
+                let context = contexts[index]
+                if let signature = signatures?[index], let verdict = verdicts.verdict(signature) {
+                    guard verdict else { continue }
+                } else {
+                    let verdict = draws(context)
+                    if let signature = signatures?[index], memoizes { verdicts.record(verdict, for: signature) }
+                    guard verdict else { continue }
+                }
+                body(
+                    PlacedFeature(
+                        feature: layer.features[index], context: context, clipping: clipping, transform: transform))
             }
         }
     }
@@ -99,4 +123,85 @@ struct PathGroups<Key: Hashable> {
 
     /// The groups, in order.
     var groups: [(key: Key, path: Path)] { keys.map { ($0, paths[$0]!) } }
+}
+
+/// Filter results by feature signature: unknown, passed or failed.
+struct Verdicts {
+    private var states: [UInt8] = []
+
+    func verdict(_ signature: Int) -> Bool? {
+        signature < states.count && states[signature] != 0 ? states[signature] == 2 : nil
+    }
+
+    mutating func record(_ verdict: Bool, for signature: Int) {
+        if signature >= states.count { states += [UInt8](repeating: 0, count: signature - states.count + 1) }
+        states[signature] = verdict ? 2 : 1
+    }
+}
+
+/// Features told apart only by what the style's filters read of them: the geometry type
+/// and the properties the filters name. Features with the same signature pass the same
+/// filters; most of a tile's features share a few dozen signatures (a class of road, a
+/// kind of land use), so each layer's filter is evaluated once per signature instead of
+/// once per feature.
+final class FeatureSignatures {
+    /// The properties of each source layer that make up its signature, sorted.
+    private let keysBySourceLayer: [String: [String]]
+    private var tables: [String: [[StyleValue]: Int]] = [:]
+
+    init(keysBySourceLayer: [String: [String]]) {
+        self.keysBySourceLayer = keysBySourceLayer
+    }
+
+    /// The properties a source layer's signature holds.
+    func keys(of sourceLayer: String) -> Set<String> { Set(keysBySourceLayer[sourceLayer] ?? []) }
+
+    /// The signature of each feature, numbered from 0 per source layer; `nil` when the
+    /// source layer has none (a layer whose filter reads what a signature cannot hold).
+    func signatures(of contexts: [StyleEvaluationContext], in sourceLayer: String) -> [Int]? {
+        guard let keys = keysBySourceLayer[sourceLayer] else { return nil }
+        var table = tables[sourceLayer] ?? [:]
+        defer { tables[sourceLayer] = table }
+        return contexts.map { context in
+            var signature: [StyleValue] = [.string(context.geometryType?.rawValue ?? "")]
+            signature.reserveCapacity(keys.count + 1)
+            for key in keys { signature.append(context.property(key)) }
+            if let known = table[signature] { return known }
+            table[signature] = table.count
+            return table.count - 1
+        }
+    }
+
+    /// The properties the filters name, per source layer; none for a source layer with a
+    /// filter that reads something else (the feature id).
+    static func keys(of layers: [VectorStyleLayer]) -> [String: [String]] {
+        var keys: [String: Set<String>] = [:]
+        var unsigned: Set<String> = []
+        for layer in layers {
+            guard let sourceLayer = layer.sourceLayer else { continue }
+            let read = layer.filter.map { $0.propertyKeys } ?? []
+            if let read { keys[sourceLayer, default: []].formUnion(read) } else { unsigned.insert(sourceLayer) }
+        }
+        for sourceLayer in unsigned { keys[sourceLayer] = nil }
+        return keys.mapValues { $0.sorted() }
+    }
+}
+
+/// One tile's features as the style sees them: evaluation contexts and signatures by
+/// source layer, made on first use.
+final class FeatureIndex {
+    let signatures: FeatureSignatures
+    private var byLayer: [String: (contexts: [StyleEvaluationContext], signatures: [Int]?)] = [:]
+
+    init(signatures: FeatureSignatures) {
+        self.signatures = signatures
+    }
+
+    func contexts(of layer: VectorTileLayer, zoom: Double) -> (contexts: [StyleEvaluationContext], signatures: [Int]?) {
+        if let known = byLayer[layer.name] { return known }
+        let contexts = layer.features.map { StyleEvaluationContext(zoom: zoom, feature: $0) }
+        let made = (contexts, signatures.signatures(of: contexts, in: layer.name))
+        byLayer[layer.name] = made
+        return made
+    }
 }

@@ -116,6 +116,14 @@ struct LabelLayout {
         _ layer: VectorStyleLayer, context: StyleEvaluationContext, text: String, icon: SpriteSheet.Icon?,
         at anchor: CanvasPoint, index: Int
     ) -> LabelCandidate? {
+        // A label must lie wholly on the canvas, and it holds its anchor (moved by its
+        // offset): one anchored off the canvas is never placed, so it is not measured.
+        let canvas = CanvasRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
+        let size = layer.textSize(in: context)
+        let textOffset = layer.textOffset(in: context)
+        let textAnchor = CanvasPoint(x: anchor.x + textOffset.x * size, y: anchor.y + textOffset.y * size)
+        guard canvas.contains(CanvasRect(x: textAnchor.x, y: textAnchor.y, width: 0, height: 0)) || icon != nil
+        else { return nil }
         var iconPart: (box: CanvasRect, command: DrawCommand)?
         if let icon, let sprite {
             let scale = layer.number("icon-size", in: context, default: 1)
@@ -134,9 +142,7 @@ struct LabelLayout {
                 text, look: look, maxWidth: layer.textMaxWidth(in: context) * look.font.size,
                 lineHeight: layer.number("text-line-height", in: context, default: 1.2) * look.font.size,
                 measurements: &measurements, measurer: measurer)
-            let offset = layer.textOffset(in: context)
-            let origin = CanvasPoint(
-                x: anchor.x + offset.x * look.font.size, y: anchor.y + offset.y * look.font.size)
+            let origin = textAnchor
             let anchorSide = layer.textAnchor(in: context)
             let justify = layer.string("text-justify", in: context) ?? "center"
             let placed = block.placed(at: origin, anchor: anchorSide, justify: justify)
@@ -199,11 +205,17 @@ struct LabelLayout {
             pieces[key, default: []] += feature.lines
         }
         var labelled: [(length: Double, order: Int, candidate: LabelCandidate)] = []
+        let canvas = CanvasRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
         for key in keys {
+            // Streets off the canvas are never labelled on it: left out before measuring.
+            let lines = LineMerging.merge(pieces[key]!).filter { line in
+                Path.polyline(line).boundingRect.map { $0.intersects(canvas) } ?? false
+            }
+            guard !lines.isEmpty else { continue }
             let advances = measurements.clusterAdvances(key.text, font: key.look.font, measurer: measurer)
             let metrics = measurements.metrics(key.text, font: key.look.font, measurer: measurer)
             var anchorsOfText: [CanvasPoint] = []
-            for line in LineMerging.merge(pieces[key]!).map(MeasuredLine.init) {
+            for line in lines.map(MeasuredLine.init) {
                 let glyphs = LineLabelGlyphs(
                     advances: advances, letterSpacing: key.look.letterSpacing, metrics: metrics,
                     maxAngle: key.maxAngle)

@@ -59,7 +59,8 @@ struct ShapeLayout {
         var groups = PathGroups<LineLook>()
         // Most lines' looks depend on the zoom alone: then worked out once for the layer.
         var shared: LineLook??
-        let constant = layer.paint.values.allSatisfy(\.isFeatureConstant)
+        let constant =
+            layer.paint.values.allSatisfy(\.isFeatureConstant)
             && layer.layout.values.allSatisfy(\.isFeatureConstant)
         layer.forEachFeature(in: tiles, zoom: styleZoom, viewport: viewport) { feature in
             let look: LineLook?

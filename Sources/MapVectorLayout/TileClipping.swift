@@ -19,10 +19,35 @@ struct TilePoint: Hashable {
 }
 
 /// Cuts geometry to the square of one tile, [0, extent] on both axes, so that the parts of
-/// features in a tile's buffer are drawn by the tile they belong to and never twice.
+/// features in a tile's buffer are drawn by the tile they belong to and never twice; and to
+/// the part of that square near the canvas, so that what lies far off the canvas is not
+/// drawn at all.
 struct TileClipping {
     /// The tile's extent: the side of its square in tile coordinates.
     var extent: Double
+    /// The rectangle geometry is cut to, in tile coordinates: the square, or the part of it
+    /// within a margin of the canvas.
+    var minX = 0.0, minY = 0.0, maxX: Double, maxY: Double
+
+    /// Clipping to the whole square.
+    init(extent: Double) {
+        self.extent = extent
+        maxX = extent
+        maxY = extent
+    }
+
+    /// Clipping to the part of the square that lies within `margin` canvas points of the
+    /// canvas: lines cut there end out of sight (the margin covers their width and caps).
+    init(extent: Double, transform: TileTransform, canvas: CanvasSize, margin: Double) {
+        self.init(extent: extent)
+        minX = max(0, (-margin - transform.origin.x) / transform.scale)
+        minY = max(0, (-margin - transform.origin.y) / transform.scale)
+        maxX = min(extent, (canvas.width + margin - transform.origin.x) / transform.scale)
+        maxY = min(extent, (canvas.height + margin - transform.origin.y) / transform.scale)
+    }
+
+    /// Whether nothing of the square is near the canvas.
+    var isEmpty: Bool { minX >= maxX || minY >= maxY }
 
     /// The parts of a line inside the square (Liang–Barsky, per segment; consecutive
     /// segments inside are joined into one part).
@@ -55,7 +80,7 @@ struct TileClipping {
     private func clip(segmentFrom a: TilePoint, to b: TilePoint) -> (TilePoint, TilePoint)? {
         let dx = b.x - a.x, dy = b.y - a.y
         var t0 = 0.0, t1 = 1.0
-        for (p, q) in [(-dx, a.x), (dx, extent - a.x), (-dy, a.y), (dy, extent - a.y)] {
+        for (p, q) in [(-dx, a.x - minX), (dx, maxX - a.x), (-dy, a.y - minY), (dy, maxY - a.y)] {
             if p == 0 {
                 if q < 0 { return nil }
             } else {
@@ -78,14 +103,14 @@ struct TileClipping {
     /// clipping", CACM 17(1), 1974): still one ring, running along the square's edges where
     /// the polygon leaves it; empty when nothing is inside.
     func clip(ring points: [TilePoint]) -> [TilePoint] {
-        if points.allSatisfy({ $0.x >= 0 && $0.x <= extent && $0.y >= 0 && $0.y <= extent }) { return points }
+        if points.allSatisfy({ $0.x >= minX && $0.x <= maxX && $0.y >= minY && $0.y <= maxY }) { return points }
         var ring = points
         // Each edge: whether a point is inside, and where a segment crosses it.
         let edges: [(inside: (TilePoint) -> Bool, cross: (TilePoint, TilePoint) -> TilePoint)] = [
-            ({ $0.x >= 0 }, { a, b in Self.crossing(a, b, x: 0) }),
-            ({ $0.x <= self.extent }, { a, b in Self.crossing(a, b, x: self.extent) }),
-            ({ $0.y >= 0 }, { a, b in Self.crossing(a, b, y: 0) }),
-            ({ $0.y <= self.extent }, { a, b in Self.crossing(a, b, y: self.extent) }),
+            ({ $0.x >= self.minX }, { a, b in Self.crossing(a, b, x: self.minX) }),
+            ({ $0.x <= self.maxX }, { a, b in Self.crossing(a, b, x: self.maxX) }),
+            ({ $0.y >= self.minY }, { a, b in Self.crossing(a, b, y: self.minY) }),
+            ({ $0.y <= self.maxY }, { a, b in Self.crossing(a, b, y: self.maxY) }),
         ]
         for edge in edges {
             guard let last = ring.last else { return [] }

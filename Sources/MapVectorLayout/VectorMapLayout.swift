@@ -26,21 +26,9 @@ struct VectorMapLayout {
     struct PlacedTile {
         var path: TilePath
         var tile: VectorTile
-        /// The evaluation contexts of its features, made once for all the style layers that
-        /// draw the same source layer.
-        let contexts = FeatureContexts()
-    }
-
-    /// Evaluation contexts by source layer, made on first use.
-    final class FeatureContexts {
-        private var byLayer: [String: [StyleEvaluationContext]] = [:]
-
-        func contexts(of layer: VectorTileLayer, zoom: Double) -> [StyleEvaluationContext] {
-            if let known = byLayer[layer.name] { return known }
-            let made = layer.features.map { StyleEvaluationContext(zoom: zoom, feature: $0) }
-            byLayer[layer.name] = made
-            return made
-        }
+        /// Its features' evaluation contexts and signatures, made once for all the style
+        /// layers that draw the same source layer.
+        let features: FeatureIndex
     }
 
     func drawing() -> StyledBasemapDrawing {
@@ -97,6 +85,8 @@ struct VectorMapLayout {
             guard let source = layer.source, let sourceLayer = layer.sourceLayer else { continue }
             layerNames[source, default: []].insert(sourceLayer)
         }
+        let signatures = FeatureSignatures(
+            keysBySourceLayer: FeatureSignatures.keys(of: basemap.style.layers.map { $0.resolved(atZoom: styleZoom) }))
         var result: [String: [PlacedTile]] = [:]
         var failures: [(source: String, failure: TileFailure)] = []
         var repairs: [String] = []
@@ -111,7 +101,7 @@ struct VectorMapLayout {
             for path in paths {
                 switch fetched[path.wrapped] {
                 case .tile(let tile, let notes):
-                    placed.append(PlacedTile(path: path, tile: tile))
+                    placed.append(PlacedTile(path: path, tile: tile, features: FeatureIndex(signatures: signatures)))
                     for note in notes where !repairs.contains(note.message) { repairs.append(note.message) }
                 case .failure(let failure):
                     if !failures.contains(where: { $0.failure == failure }) {
