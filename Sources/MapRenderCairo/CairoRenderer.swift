@@ -1,4 +1,5 @@
 internal import CCairo
+import Dispatch
 public import MapDrawing
 public import MapErrors
 
@@ -14,8 +15,9 @@ public struct CairoRenderer: MapRenderer {
     /// The largest image area, in device pixels (about 1.1 GB of RGBA at the limit).
     public static let maximumPixelArea = 268_435_456
 
-    /// Whether a map's images (tiles) are decoded on several cores at once before painting.
-    /// `batch` turns it off: its workers are the parallelism, and `--jobs 1` stays on one core.
+    /// Whether one map uses several cores: its images (tiles) decoded at once before
+    /// painting, and a large PNG painted in two bands at once. `batch` turns it off: its
+    /// workers are the parallelism, and `--jobs 1` stays on one core.
     public var decodesImagesInParallel: Bool
 
     /// Creates a renderer.
@@ -42,7 +44,13 @@ public struct CairoRenderer: MapRenderer {
                     }
                 })
         }
-        CairoPainter(context: context, keepsSearchableText: format == .pdf).paint(list)
+        if format == .png, decodesImagesInParallel, Self.paintsInBands(surface),
+            cairo_image_surface_get_data(surface) != nil
+        {
+            paintInBands(list, on: surface, scale: scale)
+        } else {
+            CairoPainter(context: context, keepsSearchableText: format == .pdf).paint(list)
+        }
         try check(cairo_status(context), "drawing")
         cairo_surface_flush(surface)
         if format == .png {
@@ -86,6 +94,41 @@ public struct CairoRenderer: MapRenderer {
         }
         try check(cairo_surface_status(surface), "creating the \(format.rawValue.uppercased()) surface")
         return surface
+    }
+
+    /// Whether a PNG surface is large enough (a quarter megapixel) to be painted in two
+    /// bands on two threads.
+    private static func paintsInBands(_ surface: OpaquePointer) -> Bool {
+        Int(cairo_image_surface_get_width(surface)) * Int(cairo_image_surface_get_height(surface)) >= 262_144
+    }
+
+    /// Paints the list into the top and the bottom half of the image at once, each half a
+    /// surface of its own over the image's rows (so no Cairo object is shared between the
+    /// threads), moved by a device offset so that both draw the same canvas. Every pixel is
+    /// computed by exactly one band, as it would be in one pass: the same bytes.
+    private func paintInBands(_ list: DisplayList, on surface: OpaquePointer, scale: Double) {
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return }
+        let width = cairo_image_surface_get_width(surface), height = Int(cairo_image_surface_get_height(surface))
+        let stride = cairo_image_surface_get_stride(surface)
+        let middle = height / 2
+        let bands = [(0, middle), (middle, height)]
+        // The rows' address crosses to the threads as a number; each band writes its own rows.
+        let address = Int(bitPattern: data)
+        DispatchQueue.concurrentPerform(iterations: bands.count) { index in
+            let (top, bottom) = bands[index]
+            let rows = UnsafeMutablePointer<UInt8>(bitPattern: address + top * Int(stride))!
+            let band = cairo_image_surface_create_for_data(
+                rows, CAIRO_FORMAT_ARGB32, width, Int32(bottom - top), stride)!
+            cairo_surface_set_device_scale(band, scale, scale)
+            cairo_surface_set_device_offset(band, 0, -Double(top))
+            let context = cairo_create(band)!
+            CairoPainter(context: context).paint(list)
+            cairo_destroy(context)
+            cairo_surface_flush(band)
+            cairo_surface_destroy(band)
+        }
+        cairo_surface_mark_dirty(surface)
     }
 
     private func check(_ status: cairo_status_t, _ doing: String) throws(MapError) {
