@@ -50,6 +50,39 @@ struct VectorLayoutTests {
             ])
     }
 
+    @Test("filters decided once per feature signature still tell features apart by what they read")
+    func filtersPerSignature() throws {
+        // Three roads: two of class "a" (one with an id), one of class "b".
+        func road(_ y: Int, _ properties: [String: VectorTileValue], id: UInt64? = nil) -> VectorTileFeature {
+            VectorTileFeature(
+                id: id, properties: properties, geometry: .lineStrings([[Quad.point(0, y), Quad.point(4000, y)]]))
+        }
+        let tiles = [
+            Quad.east: Quad.layer(
+                "roads",
+                [
+                    road(3000, ["class": .string("a")]), road(3200, ["class": .string("b")]),
+                    road(3400, ["class": .string("a"), "ref": .string("E12")], id: 7),
+                ])
+        ]
+        func strokes(_ filter: String) throws -> [String] {
+            let (drawing, _) = try Self.drawing(
+                ##"{"id": "r", "type": "line", "source": "s", "source-layer": "roads", "filter": \##(filter), "paint": {"line-width": 2}}"##,
+                tiles: tiles)
+            return drawing.commands.map(\.dump)
+        }
+        // Canvas y of the three roads: 3000, 3200, 3400 tile units → 119, 144, 169 points.
+        #expect(
+            try strokes(##"["==", "class", "a"]"##) == [
+                "stroke #000000 w2 cap-butt join-miter M256,119 L576,119 M256,169 L576,169"
+            ])
+        #expect(try strokes(##"["==", "class", "b"]"##) == ["stroke #000000 w2 cap-butt join-miter M256,144 L576,144"])
+        // A filter that reads the id cannot be decided by signature; one that reads another
+        // property takes it into the signature.
+        #expect(try strokes(##"["==", ["id"], 7]"##) == ["stroke #000000 w2 cap-butt join-miter M256,169 L576,169"])
+        #expect(try strokes(##"["has", "ref"]"##) == ["stroke #000000 w2 cap-butt join-miter M256,169 L576,169"])
+    }
+
     @Test("a polygon in two tiles fills once per tile part, cut at the shared edge")
     func polygonCutAtTileEdge() throws {
         // A square from 3/4 of the west tile into the east one, as each tile stores it.
