@@ -1,3 +1,4 @@
+public import MapAnnotations
 public import MapDrawing
 public import MapErrors
 public import MapGeometry
@@ -146,9 +147,12 @@ public struct MapLayout: Sendable {
         // Callouts: the "going next" place first, then input order.
         let requests = scene.places.indices.compactMap { index -> CalloutPlacer.Request? in
             guard let content = callouts[index] else { return nil }
+            let marker = scene.places[index].marker
             return CalloutPlacer.Request(
-                index: index, content: content, point: points[index], marker: scene.places[index].marker)
-        }.sorted { ($0.marker == .goingNext ? 0 : 1, $0.index) < ($1.marker == .goingNext ? 0 : 1, $1.index) }
+                index: index, content: content, point: points[index], margins: MarkerShape.margins(for: marker),
+                anchorOffset: MarkerShape.calloutAnchorOffset(for: marker))
+        }.sorted { (rank($0.index), $0.index) < (rank($1.index), $1.index) }
+        func rank(_ index: Int) -> Int { scene.places[index].marker == .goingNext ? 0 : 1 }
         let canvas = CanvasRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height).insetBy(2)
         let (placed, dropped) = CalloutPlacer(canvas: canvas, markerRects: markerRects).place(requests)
         let tracks = TrackLayout.commands(

@@ -1,0 +1,256 @@
+package import MapDrawing
+package import MapGeometry
+
+/// One line of the legend panel.
+package struct LegendRow: Hashable, Sendable {
+    /// What stands left of the text.
+    package enum Key: Hashable, Sendable {
+        /// A number badge, as drawn beside the pin.
+        case number(Int)
+        /// A round marker of a colour (a track's start or end).
+        case dot(Color)
+    }
+
+    package var key: Key
+    package var title: String
+    package var subtitle: String?
+
+    package init(key: Key, title: String, subtitle: String?) {
+        self.key = key
+        self.title = title
+        self.subtitle = subtitle
+    }
+}
+
+/// How the legend panel looks.
+package struct LegendLook: Sendable {
+    package var fontFamily: String
+    package var titleFont: Font
+    package var subtitleFont: Font
+    package var textColor: Color
+    package var subtitleColor: Color
+    package var plateColor: Color
+    package var badgeColor: Color
+    /// The widest a row's text may grow before it is cut with an ellipsis, in canvas points.
+    package var maximumTextWidth: Double
+
+    package init(
+        fontFamily: String, textColor: Color, subtitleColor: Color, plateColor: Color, badgeColor: Color,
+        maximumTextWidth: Double = 220
+    ) {
+        self.fontFamily = fontFamily
+        self.titleFont = Font(family: fontFamily, size: 11, isBold: true)
+        self.subtitleFont = Font(family: fontFamily, size: 10)
+        self.textColor = textColor
+        self.subtitleColor = subtitleColor
+        self.plateColor = plateColor
+        self.badgeColor = badgeColor
+        self.maximumTextWidth = maximumTextWidth
+    }
+}
+
+/// The legend: a plate with rows of a key and a title with its subtitle, in columns of at
+/// most the height it is given. Rows that fit in no column are summed up in a last row,
+/// "+N more".
+package struct LegendPanel: Sendable {
+    /// Space inside the plate's edge, in canvas points.
+    package static let padding = 6.0
+    /// Space between rows and between columns, in canvas points.
+    static let gap = 4.0
+
+    private struct LaidRow {
+        var key: LegendRow.Key?
+        var title: String, titleMetrics: TextMetrics
+        var subtitle: String?, subtitleMetrics: TextMetrics?
+        var origin: CanvasPoint
+        var height: Double
+    }
+
+    /// The plate's size, in canvas points.
+    package private(set) var size: CanvasSize
+    /// How many rows did not fit.
+    package private(set) var omitted: Int
+    private var rows: [LaidRow]
+    private var keyWidth: Double
+    private var look: LegendLook
+    private var measurer: any TextMeasurer
+
+    /// Lays the rows out in columns no taller than `maximumHeight` and, as far as columns
+    /// go, no wider than `maximumWidth` all together.
+    package init(
+        rows input: [LegendRow], look: LegendLook, maximumHeight: Double, maximumWidth: Double,
+        measurer: any TextMeasurer
+    ) {
+        self.look = look
+        self.measurer = measurer
+        let widestNumber = input.compactMap { row -> Int? in
+            if case .number(let n) = row.key { return n }
+            return nil
+        }.max()
+        let numberRadius = widestNumber.map {
+            Badge.numberRadius(String($0), family: look.fontFamily, measurer: measurer)
+        }
+        let keyWidth = 2 * (numberRadius ?? 6)
+        self.keyWidth = keyWidth
+        let textX = keyWidth + 6
+        func measured(_ row: LegendRow) -> LaidRow {
+            let (title, titleMetrics) = CalloutContent.fitted(
+                row.title, font: look.titleFont, width: look.maximumTextWidth, measurer: measurer)
+            var subtitle: String?, subtitleMetrics: TextMetrics?
+            if let text = row.subtitle, !text.isEmpty {
+                (subtitle, subtitleMetrics) = CalloutContent.fitted(
+                    text, font: look.subtitleFont, width: look.maximumTextWidth, measurer: measurer)
+            }
+            let textHeight = titleMetrics.height + (subtitleMetrics.map { $0.height + 1 } ?? 0)
+            return LaidRow(
+                key: row.key, title: title, titleMetrics: titleMetrics, subtitle: subtitle,
+                subtitleMetrics: subtitleMetrics, origin: CanvasPoint(x: 0, y: 0),
+                height: max(textHeight, keyWidth))
+        }
+        func width(_ row: LaidRow) -> Double {
+            textX + max(row.titleMetrics.width, row.subtitleMetrics?.width ?? 0)
+        }
+        let pad = LegendPanel.padding, gap = LegendPanel.gap
+        var laid: [LaidRow] = []
+        var columnX = pad, columnWidth = 0.0, y = pad, totalHeight = 0.0
+        var omitted = 0
+        for (index, row) in input.enumerated() {
+            var item = measured(row)
+            if y > pad, y + item.height + pad > maximumHeight {
+                // A new column, if it leaves room for at least one row.
+                let nextX = columnX + columnWidth + 2 * gap
+                if nextX + keyWidth + 40 + pad > maximumWidth {
+                    omitted = input.count - index
+                    break
+                }
+                columnX = nextX
+                columnWidth = 0
+                y = pad
+            }
+            item.origin = CanvasPoint(x: columnX, y: y)
+            laid.append(item)
+            columnWidth = max(columnWidth, width(item))
+            y += item.height + gap
+            totalHeight = max(totalHeight, y - gap + pad)
+        }
+        if omitted > 0, let last = laid.popLast() {
+            // The last row gives way to the count of what is left out.
+            omitted += 1
+            let font = look.subtitleFont
+            let text = "+\(omitted) more"
+            let metrics = measurer.measure(text, font: font)
+            laid.append(
+                LaidRow(
+                    key: nil, title: text, titleMetrics: metrics, subtitle: nil, subtitleMetrics: nil,
+                    origin: last.origin, height: last.height))
+        }
+        self.rows = laid
+        self.omitted = omitted
+        let right = laid.map { $0.origin.x + width($0) }.max() ?? 0
+        size = CanvasSize(width: (right + pad).rounded(.up), height: totalHeight.rounded(.up))
+    }
+
+    /// The plate and its rows with the plate's top-left corner at `origin`.
+    package func commands(at origin: CanvasPoint) -> [DrawCommand] {
+        let plate = CanvasRect(x: origin.x, y: origin.y, width: size.width, height: size.height)
+        var commands: [DrawCommand] = [
+            .shadow(
+                Path.roundedRect(plate.offset(dy: 1), radius: 5), Color.black.withAlpha(0.18), blur: 3),
+            .fill(Path.roundedRect(plate, radius: 5), look.plateColor, evenOdd: false),
+        ]
+        for row in rows {
+            let x = origin.x + row.origin.x, top = origin.y + row.origin.y
+            let keyCenter = CanvasPoint(x: x + keyWidth / 2, y: top + keyWidth / 2)
+            switch row.key {
+            case .number(let n)?:
+                commands +=
+                    Badge.number(
+                        n, at: keyCenter, color: look.badgeColor, family: look.fontFamily, measurer: measurer
+                    ).commands
+            case .dot(let color)?:
+                commands += [
+                    .fill(Path.circle(center: keyCenter, radius: 6), Color.white, evenOdd: false),
+                    .fill(Path.circle(center: keyCenter, radius: 4.5), color, evenOdd: false),
+                ]
+            case nil: break
+            }
+            let textX = x + keyWidth + 6
+            let textHeight = row.titleMetrics.height + (row.subtitleMetrics.map { $0.height + 1 } ?? 0)
+            var baseline = top + (row.height - textHeight) / 2 + row.titleMetrics.ascent
+            let titleFont = row.key == nil ? look.subtitleFont : look.titleFont
+            commands.append(
+                .text(
+                    TextRun(
+                        row.title, origin: CanvasPoint(x: textX, y: baseline), font: titleFont, color: look.textColor)))
+            if let subtitle = row.subtitle, let metrics = row.subtitleMetrics {
+                baseline += row.titleMetrics.descent + 1 + metrics.ascent
+                commands.append(
+                    .text(
+                        TextRun(
+                            subtitle, origin: CanvasPoint(x: textX, y: baseline), font: look.subtitleFont,
+                            color: look.subtitleColor)))
+            }
+        }
+        return commands
+    }
+}
+
+/// A corner of the map where the legend may go.
+package enum LegendCorner: String, CaseIterable, Sendable {
+    // The order breaks ties.
+    case topRight, topLeft, bottomRight, bottomLeft
+}
+
+/// Chooses the corner where the legend covers least.
+///
+/// The measure, smallest wins: 1,000 for each marker, badge, callout or piece of furniture
+/// the plate touches, plus one for each overlay sample point under it (points every few
+/// canvas points along every line, ring and track), plus 1,000,000 when the plate does not
+/// fit inside the canvas. Ties go to the first corner of `LegendCorner.allCases`: top
+/// right, top left, bottom right, bottom left. A plate that meets furniture (the title, a
+/// track box, the scale bar or the attribution) first slides along the edge away from its
+/// corner (down from a top corner, up from a bottom one) past it.
+package enum LegendPlacement {
+    package static func bestCorner(
+        size: CanvasSize, canvas: CanvasRect, obstacles: [CanvasRect], furniture: [CanvasRect],
+        overlaySamples: [CanvasPoint]
+    ) -> (corner: LegendCorner, rect: CanvasRect) {
+        var best: (cost: Double, corner: LegendCorner, rect: CanvasRect)?
+        for corner in LegendCorner.allCases {
+            let rect = position(corner, size: size, canvas: canvas, furniture: furniture)
+            var cost = canvas.contains(rect) ? 0.0 : 1_000_000
+            cost += 1000 * Double(obstacles.filter { $0.intersects(rect) }.count)
+            cost += 1000 * Double(furniture.filter { $0.intersects(rect) }.count)
+            cost += Double(
+                overlaySamples.filter {
+                    $0.x >= rect.minX && $0.x <= rect.maxX && $0.y >= rect.minY && $0.y <= rect.maxY
+                }
+                .count)
+            if best == nil || cost < best!.cost { best = (cost, corner, rect) }
+        }
+        return (best!.corner, best!.rect)
+    }
+
+    /// The plate in a corner of `canvas`, moved past any furniture it meets.
+    static func position(
+        _ corner: LegendCorner, size: CanvasSize, canvas: CanvasRect, furniture: [CanvasRect]
+    ) -> CanvasRect {
+        let left = corner == .topLeft || corner == .bottomLeft
+        let top = corner == .topLeft || corner == .topRight
+        var rect = CanvasRect(
+            x: left ? canvas.minX : canvas.maxX - size.width, y: top ? canvas.minY : canvas.maxY - size.height,
+            width: size.width, height: size.height)
+        // Furniture sorted from the corner inwards, so each move is past the next piece.
+        let pieces = furniture.sorted { top ? $0.minY < $1.minY : $0.maxY > $1.maxY }
+        for piece in pieces where piece.intersects(rect) {
+            rect.origin.y = top ? piece.maxY + 4 : piece.minY - 4 - size.height
+        }
+        return rect
+    }
+}
+
+extension CanvasRect {
+    fileprivate func offset(dy: Double) -> CanvasRect {
+        CanvasRect(x: minX, y: minY + dy, width: width, height: height)
+    }
+}
