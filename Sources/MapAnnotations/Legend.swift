@@ -5,8 +5,8 @@ package import MapGeometry
 package struct LegendRow: Hashable, Sendable {
     /// What stands left of the text.
     package enum Key: Hashable, Sendable {
-        /// A number badge, as drawn beside the pin.
-        case number(Int)
+        /// A number badge of a colour, as drawn beside the pin.
+        case number(Int, Color)
         /// A round marker of a colour (a track's start or end).
         case dot(Color)
     }
@@ -84,7 +84,7 @@ package struct LegendPanel: Sendable {
         self.look = look
         self.measurer = measurer
         let widestNumber = input.compactMap { row -> Int? in
-            if case .number(let n) = row.key { return n }
+            if case .number(let n, _) = row.key { return n }
             return nil
         }.max()
         let numberRadius = widestNumber.map {
@@ -162,10 +162,10 @@ package struct LegendPanel: Sendable {
             let x = origin.x + row.origin.x, top = origin.y + row.origin.y
             let keyCenter = CanvasPoint(x: x + keyWidth / 2, y: top + keyWidth / 2)
             switch row.key {
-            case .number(let n)?:
+            case .number(let n, let color)?:
                 commands +=
                     Badge.number(
-                        n, at: keyCenter, color: look.badgeColor, family: look.fontFamily, measurer: measurer
+                        n, at: keyCenter, color: color, family: look.fontFamily, measurer: measurer
                     ).commands
             case .dot(let color)?:
                 commands += [
@@ -203,8 +203,9 @@ package enum LegendCorner: String, CaseIterable, Sendable {
 
 /// Chooses the corner where the legend covers least.
 ///
-/// The measure, smallest wins: 1,000 for each marker, badge, callout or piece of furniture
-/// the plate touches, plus one for each overlay sample point under it (points every few
+/// The measure, smallest wins: 1,000 for each marker, badge or piece of furniture the
+/// plate touches, 100 for each callout (`movable`: it is placed again clear of the plate),
+/// plus one for each overlay sample point under it (points every few
 /// canvas points along every line, ring and track), plus 1,000,000 when the plate does not
 /// fit inside the canvas. Ties go to the first corner of `LegendCorner.allCases`: top
 /// right, top left, bottom right, bottom left. A plate that meets furniture (the title, a
@@ -212,14 +213,15 @@ package enum LegendCorner: String, CaseIterable, Sendable {
 /// corner (down from a top corner, up from a bottom one) past it.
 package enum LegendPlacement {
     package static func bestCorner(
-        size: CanvasSize, canvas: CanvasRect, obstacles: [CanvasRect], furniture: [CanvasRect],
-        overlaySamples: [CanvasPoint]
+        size: CanvasSize, canvas: CanvasRect, obstacles: [CanvasRect], movable: [CanvasRect] = [],
+        furniture: [CanvasRect], overlaySamples: [CanvasPoint]
     ) -> (corner: LegendCorner, rect: CanvasRect) {
         var best: (cost: Double, corner: LegendCorner, rect: CanvasRect)?
         for corner in LegendCorner.allCases {
             let rect = position(corner, size: size, canvas: canvas, furniture: furniture)
             var cost = canvas.contains(rect) ? 0.0 : 1_000_000
             cost += 1000 * Double(obstacles.filter { $0.intersects(rect) }.count)
+            cost += 100 * Double(movable.filter { $0.intersects(rect) }.count)
             cost += 1000 * Double(furniture.filter { $0.intersects(rect) }.count)
             cost += Double(
                 overlaySamples.filter {
