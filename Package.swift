@@ -63,8 +63,9 @@ let package = Package(
             name: "MapVectorStyle", dependencies: ["MapErrors", "MapFormats", "MapDrawing", "MapVectorTiles"],
             exclude: ["BuiltIn/make_builtin_styles.py"],
             resources: [.copy("Resources")]),
-        // Annotations in canvas space, pure: callout bubbles and their placement, number badges,
-        // clusters of nearby pins, the legend panel and the corner it goes in.
+        // What is drawn over the map, in canvas space, pure: overlay lines projected, callout
+        // bubbles and their placement, number badges, clusters of nearby pins, the legend panel
+        // and the corner it goes in.
         .target(name: "MapAnnotations", dependencies: ["MapGeometry", "MapFormats", "MapDrawing"]),
         // The scene, the style, layout and the snapshotter: pure values.
         .target(

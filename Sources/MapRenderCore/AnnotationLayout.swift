@@ -170,39 +170,4 @@ extension MapLayout {
             subtitleColor: style.callout.subtitleColor, plateColor: style.callout.fillColor,
             badgeColor: style.callout.titleColor)
     }
-
-    /// Points every few canvas points along the lines of `commands`: what the legend counts
-    /// as overlay under it.
-    static func samples(of commands: some Sequence<DrawCommand>, step: Double = 6) -> [CanvasPoint] {
-        var samples: [CanvasPoint] = []
-        for command in commands {
-            let path: Path
-            switch command {
-            case .stroke(let p, _): path = p
-            case .fill(let p, _, _): path = p
-            default: continue
-            }
-            var last: CanvasPoint?
-            for element in path.elements {
-                switch element {
-                case .move(let p):
-                    samples.append(p)
-                    last = p
-                case .line(let p), .curve(_, _, let p):
-                    if let a = last {
-                        let length = ((p.x - a.x) * (p.x - a.x) + (p.y - a.y) * (p.y - a.y)).squareRoot()
-                        let count = min(Int(length / step), 10_000)
-                        for k in stride(from: 1, through: count, by: 1) {
-                            let t = Double(k) / Double(count + 1)
-                            samples.append(CanvasPoint(x: a.x + (p.x - a.x) * t, y: a.y + (p.y - a.y) * t))
-                        }
-                    }
-                    samples.append(p)
-                    last = p
-                case .arc, .close: continue
-                }
-            }
-        }
-        return samples
-    }
 }

@@ -220,7 +220,7 @@ public struct MapLayout: Sendable {
                 LegendPlacement.bestCorner(
                     size: panel.size, canvas: visible.insetBy(Furniture.inset),
                     obstacles: marks.map(\.rect) + numbered.map { badgeRect(marks[$0]) }, movable: placed.map(\.bounds),
-                    furniture: furniture.rects, overlaySamples: MapLayout.samples(of: overlays.commands)
+                    furniture: furniture.rects, overlaySamples: LegendPlacement.samples(of: overlays.commands)
                 ).rect
         }
         var numberOf: [Int: Int] = [:]

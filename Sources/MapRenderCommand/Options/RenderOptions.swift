@@ -192,26 +192,26 @@ enum RenderOptions {
             "--legend", valueName: "[corner|outside]", section: .look, completion: .choices(["corner", "outside"]),
             help:
                 "a key of every pin: a numbered badge on the map, number, title and subtitle in a panel in the corner where it covers least, or outside the map (the image grows by its width)",
-            accepts: { ["corner", "outside"].contains($0) }
-        ) { request, value throws(MapError) in
-            switch value.text {
-            case "", "corner": request.legendMode = .corner
-            case "outside": request.legendMode = .outside
-            default: throw MapError(.invalidRequest, "--legend: '\(value.text)' is not corner or outside")
-            }
-        },
+            accepts: { ["corner", "outside"].contains($0) },
+            action: { request, value throws(MapError) in
+                switch value.text {
+                case "", "corner": request.legendMode = .corner
+                case "outside": request.legendMode = .outside
+                default: throw MapError(.invalidRequest, "--legend: '\(value.text)' is not corner or outside")
+                }
+            }),
         .optionalValue(
             "--cluster", valueName: "[RADIUS]", section: .look,
             help:
                 "merge pins closer than RADIUS points (default 40) into a badge with their count; places at one coordinate fan out around it",
-            accepts: { Double($0) != nil }
-        ) { request, value throws(MapError) in
-            let radius = value.text.isEmpty ? 40 : try ValueParser.number(value.text, option: value.option)
-            guard radius > 0, radius <= 1000 else {
-                throw MapError(.invalidRequest, "--cluster: \(radius) is outside (0, 1000]")
-            }
-            request.clusterRadius = radius
-        },
+            accepts: { Double($0) != nil },
+            action: { request, value throws(MapError) in
+                let radius = value.text.isEmpty ? 40 : try ValueParser.number(value.text, option: value.option)
+                guard radius > 0, radius <= 1000 else {
+                    throw MapError(.invalidRequest, "--cluster: \(radius) is outside (0, 1000]")
+                }
+                request.clusterRadius = radius
+            }),
         .value("--title", valueName: "TEXT", section: .look, help: "a title at the top of the map") { request, value in
             request.title = value.text
         },
