@@ -30,13 +30,11 @@ package struct LegendLook: Sendable {
     package var textColor: Color
     package var subtitleColor: Color
     package var plateColor: Color
-    package var badgeColor: Color
     /// The widest a row's text may grow before it is cut with an ellipsis, in canvas points.
     package var maximumTextWidth: Double
 
     package init(
-        fontFamily: String, textColor: Color, subtitleColor: Color, plateColor: Color, badgeColor: Color,
-        maximumTextWidth: Double = 220
+        fontFamily: String, textColor: Color, subtitleColor: Color, plateColor: Color, maximumTextWidth: Double = 220
     ) {
         self.fontFamily = fontFamily
         self.titleFont = Font(family: fontFamily, size: 11, isBold: true)
@@ -44,7 +42,6 @@ package struct LegendLook: Sendable {
         self.textColor = textColor
         self.subtitleColor = subtitleColor
         self.plateColor = plateColor
-        self.badgeColor = badgeColor
         self.maximumTextWidth = maximumTextWidth
     }
 }

@@ -167,7 +167,6 @@ extension MapLayout {
     var legendLook: LegendLook {
         LegendLook(
             fontFamily: style.callout.fontFamily, textColor: style.callout.titleColor,
-            subtitleColor: style.callout.subtitleColor, plateColor: style.callout.fillColor,
-            badgeColor: style.callout.titleColor)
+            subtitleColor: style.callout.subtitleColor, plateColor: style.callout.fillColor)
     }
 }

@@ -60,8 +60,16 @@ public struct MapLayout: Sendable {
     /// each overlay with half its stroke and casing, the user location with its halo.
     func fitItems(callouts: [CalloutContent?]) -> [FitItem] {
         var items: [FitItem] = []
+        // With clustering, places at one coordinate fan out: each reaches the fan's radius further.
+        var sharing: [Coordinate: Int] = [:]
+        if clusterRadius != nil { for place in scene.places { sharing[place.coordinate.wrapped, default: 0] += 1 } }
         for (place, callout) in zip(scene.places, callouts) {
             var margins = MarkerShape.margins(for: place.marker)
+            if let count = sharing[place.coordinate.wrapped], count > 1 {
+                let r = PinClustering.fan(around: CanvasPoint(x: 0, y: 0), count: count).map { -$0.y }.max() ?? 0
+                margins = EdgeInsets(
+                    top: margins.top + r, left: margins.left + r, bottom: margins.bottom + r, right: margins.right + r)
+            }
             if let callout {
                 let above =
                     -MarkerShape.calloutAnchorOffset(for: place.marker) + 1 + PlacedCallout.pointerLength
