@@ -301,7 +301,9 @@ struct RenderFeatureTests {
     @Test("--strict turns a dropped callout into exit 69 with no output")
     func strict() throws {
         let folder = try TemporaryDirectory()
-        let result = try Maprender.run(["--places", favorites, "--strict", "-o", folder.path("map.png")])
+        let result = try Maprender.run([
+            "--places", favorites, "--strict", "--callouts", "all", "-o", folder.path("map.png"),
+        ])
         #expect(result.status == 69, "stderr: \(result.errors)")
         #expect(result.errors.contains("error: --strict: callout for"))
         #expect(try folder.listing().isEmpty)
