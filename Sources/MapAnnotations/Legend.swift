@@ -90,13 +90,15 @@ package struct LegendPanel: Sendable {
         let keyWidth = 2 * (numberRadius ?? 6)
         self.keyWidth = keyWidth
         let textX = keyWidth + 6
-        func measured(_ row: LegendRow) -> LaidRow {
+        // Text is cut to the style's widest, and to what is left of the width in its column.
+        func measured(_ row: LegendRow, columnX: Double) -> LaidRow {
+            let room = min(look.maximumTextWidth, maximumWidth - columnX - textX - LegendPanel.padding)
             let (title, titleMetrics) = CalloutContent.fitted(
-                row.title, font: look.titleFont, width: look.maximumTextWidth, measurer: measurer)
+                row.title, font: look.titleFont, width: room, measurer: measurer)
             var subtitle: String?, subtitleMetrics: TextMetrics?
             if let text = row.subtitle, !text.isEmpty {
                 (subtitle, subtitleMetrics) = CalloutContent.fitted(
-                    text, font: look.subtitleFont, width: look.maximumTextWidth, measurer: measurer)
+                    text, font: look.subtitleFont, width: room, measurer: measurer)
             }
             let textHeight = titleMetrics.height + (subtitleMetrics.map { $0.height + 1 } ?? 0)
             return LaidRow(
@@ -112,17 +114,18 @@ package struct LegendPanel: Sendable {
         var columnX = pad, columnWidth = 0.0, y = pad, totalHeight = 0.0
         var omitted = 0
         for (index, row) in input.enumerated() {
-            var item = measured(row)
+            var item = measured(row, columnX: columnX)
             if y > pad, y + item.height + pad > maximumHeight {
-                // A new column, if it leaves room for at least one row.
+                // A new column, if it leaves room for a row with 60 points of text.
                 let nextX = columnX + columnWidth + 2 * gap
-                if nextX + keyWidth + 40 + pad > maximumWidth {
+                if nextX + textX + 60 + pad > maximumWidth {
                     omitted = input.count - index
                     break
                 }
                 columnX = nextX
                 columnWidth = 0
                 y = pad
+                item = measured(row, columnX: columnX)
             }
             item.origin = CanvasPoint(x: columnX, y: y)
             laid.append(item)
@@ -277,7 +280,10 @@ package enum LegendPlacement {
         // Furniture sorted from the corner inwards, so each move is past the next piece.
         let pieces = furniture.sorted { top ? $0.minY < $1.minY : $0.maxY > $1.maxY }
         for piece in pieces where piece.intersects(rect) {
-            rect.origin.y = top ? piece.maxY + 4 : piece.minY - 4 - size.height
+            var moved = rect
+            moved.origin.y = top ? piece.maxY + 4 : piece.minY - 4 - size.height
+            // A plate with no room past it stays in its corner (and pays for what it covers).
+            if canvas.contains(moved) { rect = moved }
         }
         return rect
     }

@@ -160,7 +160,9 @@ extension MapLayout {
         }
         return LegendPanel(
             rows: rows, look: legendLook, maximumHeight: viewport.size.height - 2 * Furniture.inset,
-            maximumWidth: viewport.size.width - 2 * Furniture.inset, measurer: measurer)
+            // Inside, at most half the map wide (else at most 200 points), so the map still shows.
+            maximumWidth: legendMode == .outside
+                ? viewport.size.width : max(200, (viewport.size.width - 2 * Furniture.inset) / 2), measurer: measurer)
     }
 
     /// The legend's look in this style.

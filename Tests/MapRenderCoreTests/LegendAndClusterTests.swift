@@ -163,6 +163,25 @@ struct LegendTests {
         try assertSnapshot(outside.displayList.dump, named: "legend-outside")
     }
 
+    @Test("a legend with more lines than the map holds ends in \"+N more\" and says so")
+    func overflow() {
+        let places = (0..<80).map { index in
+            Place(
+                id: Int64(index), title: "A rather long place name \(index)", subtitle: "Street \(index)",
+                coordinate: Coordinate(latitude: here.latitude + Double(index % 9) * 0.001, longitude: here.longitude))
+        }
+        let small = CanvasSize(width: 300, height: 200)
+        let result = layout(MapScene(places: places), legend: .corner).layOut(
+            in: Viewport(center: here, zoom: 14, size: small))
+        #expect(result.legend.count == 80)
+        let more = result.displayList.commands.compactMap { command -> String? in
+            if case .text(let run) = command, run.string.hasSuffix(" more") { return run.string }
+            return nil
+        }
+        #expect(more.count == 1 && more[0].hasPrefix("+"))
+        #expect(result.diagnostics.contains { $0.message.contains("the legend has no room for") })
+    }
+
     @Test("the legend goes to the corner that covers least")
     func cornerChoice() {
         let canvas = CanvasRect(x: 8, y: 8, width: 384, height: 284)
