@@ -231,6 +231,10 @@ public struct MapLayout: Sendable {
                     furniture: furniture.rects, overlaySamples: LegendPlacement.samples(of: overlays.commands)
                 ).rect
         }
+        // Basemap names yield to what is drawn: markers, badges, callouts, furniture, the legend.
+        let drawn =
+            marks.map(\.rect) + numbered.map { badgeRect(marks[$0]) } + placed.map(\.bounds) + furniture.rects
+            + (legendMode == .outside || numbered.isEmpty ? [] : legendRect.map { [$0] } ?? [])
         var numberOf: [Int: Int] = [:]
         for (k, index) in numbered.enumerated() { numberOf[index] = k + 1 }
 
@@ -247,10 +251,10 @@ public struct MapLayout: Sendable {
             // Basemap names yield to every marker, callout and piece of furniture.
             list.commands += BasemapLayout.labelCommands(
                 basemap.labels, in: viewport, style: style.basemap, fontFamily: style.furniture.fontFamily,
-                obstacles: markerRects + placed.map(\.bounds) + furniture.rects, measurer: measurer)
+                obstacles: drawn, measurer: measurer)
         }
         if let styled = underlay.styled {
-            var placer = LabelPlacer(canvas: canvas, obstacles: markerRects + placed.map(\.bounds) + furniture.rects)
+            var placer = LabelPlacer(canvas: canvas, obstacles: drawn)
             list.commands += placer.commands(placing: styled.labels)
         }
         if let user = scene.userLocation {
