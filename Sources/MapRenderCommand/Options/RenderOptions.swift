@@ -333,7 +333,10 @@ enum RenderOptions {
             "--sidecar", valueName: "FILE.json", section: .output, completion: .files("json"),
             help: "where the map is, where every pin landed, diagnostics"
         ) { request, value in request.sidecar = value.text },
-        .flag("--strict", section: .output, help: "warnings (dropped callouts, missing tiles) fail the run: exit 69") {
+        .flag(
+            "--strict", section: .output,
+            help: "warnings (callouts dropped under --callouts all, missing tiles) fail the run: exit 69"
+        ) {
             $0.isStrict = true
         },
     ]
