@@ -58,7 +58,8 @@ package struct LegendPanel: Sendable {
     private struct LaidRow {
         var key: LegendRow.Key?
         var title: String, titleMetrics: TextMetrics
-        var subtitle: String?, subtitleMetrics: TextMetrics?
+        /// The subtitle's lines (up to three: a cluster lists its members) and their sizes.
+        var subtitle: [String] = [], subtitleMetrics: [TextMetrics] = []
         var origin: CanvasPoint
         var height: Double
     }
@@ -95,19 +96,17 @@ package struct LegendPanel: Sendable {
             let room = min(look.maximumTextWidth, maximumWidth - columnX - textX - LegendPanel.padding)
             let (title, titleMetrics) = CalloutContent.fitted(
                 row.title, font: look.titleFont, width: room, measurer: measurer)
-            var subtitle: String?, subtitleMetrics: TextMetrics?
-            if let text = row.subtitle, !text.isEmpty {
-                (subtitle, subtitleMetrics) = CalloutContent.fitted(
-                    text, font: look.subtitleFont, width: room, measurer: measurer)
-            }
-            let textHeight = titleMetrics.height + (subtitleMetrics.map { $0.height + 1 } ?? 0)
+            let subtitle = LegendPanel.wrapped(
+                row.subtitle ?? "", font: look.subtitleFont, width: room, lines: 3, measurer: measurer)
+            let subtitleMetrics = subtitle.map { measurer.measure($0, font: look.subtitleFont) }
+            let textHeight = titleMetrics.height + subtitleMetrics.reduce(0) { $0 + $1.height + 1 }
             return LaidRow(
                 key: row.key, title: title, titleMetrics: titleMetrics, subtitle: subtitle,
                 subtitleMetrics: subtitleMetrics, origin: CanvasPoint(x: 0, y: 0),
                 height: max(textHeight, keyWidth))
         }
         func width(_ row: LaidRow) -> Double {
-            textX + max(row.titleMetrics.width, row.subtitleMetrics?.width ?? 0)
+            textX + max(row.titleMetrics.width, row.subtitleMetrics.map(\.width).max() ?? 0)
         }
         let pad = LegendPanel.padding, gap = LegendPanel.gap
         var laid: [LaidRow] = []
@@ -141,7 +140,7 @@ package struct LegendPanel: Sendable {
             let metrics = measurer.measure(text, font: font)
             laid.append(
                 LaidRow(
-                    key: nil, title: text, titleMetrics: metrics, subtitle: nil, subtitleMetrics: nil,
+                    key: nil, title: text, titleMetrics: metrics,
                     origin: last.origin, height: last.height))
         }
         self.rows = laid
@@ -175,23 +174,45 @@ package struct LegendPanel: Sendable {
             case nil: break
             }
             let textX = x + keyWidth + 6
-            let textHeight = row.titleMetrics.height + (row.subtitleMetrics.map { $0.height + 1 } ?? 0)
+            let textHeight = row.titleMetrics.height + row.subtitleMetrics.reduce(0) { $0 + $1.height + 1 }
             var baseline = top + (row.height - textHeight) / 2 + row.titleMetrics.ascent
             let titleFont = row.key == nil ? look.subtitleFont : look.titleFont
             commands.append(
                 .text(
                     TextRun(
                         row.title, origin: CanvasPoint(x: textX, y: baseline), font: titleFont, color: look.textColor)))
-            if let subtitle = row.subtitle, let metrics = row.subtitleMetrics {
-                baseline += row.titleMetrics.descent + 1 + metrics.ascent
+            var descent = row.titleMetrics.descent
+            for (line, metrics) in zip(row.subtitle, row.subtitleMetrics) {
+                baseline += descent + 1 + metrics.ascent
+                descent = metrics.descent
                 commands.append(
                     .text(
                         TextRun(
-                            subtitle, origin: CanvasPoint(x: textX, y: baseline), font: look.subtitleFont,
+                            line, origin: CanvasPoint(x: textX, y: baseline), font: look.subtitleFont,
                             color: look.subtitleColor)))
             }
         }
         return commands
+    }
+
+    /// `text` in at most `lines` lines no wider than `width`, broken after spaces; the last
+    /// line ends with "…" when text is left over, and a word too long for a line is cut.
+    static func wrapped(
+        _ text: String, font: Font, width: Double, lines: Int, measurer: any TextMeasurer
+    ) -> [String] {
+        var result: [String] = []
+        var words = text.split(separator: " ").map(String.init)[...]
+        while let first = words.first, result.count < lines {
+            var line = first
+            words = words.dropFirst()
+            while let next = words.first, measurer.measure(line + " " + next, font: font).width <= width {
+                line += " " + next
+                words = words.dropFirst()
+            }
+            if result.count == lines - 1, !words.isEmpty { line += " " + words.joined(separator: " ") }
+            result.append(CalloutContent.fitted(line, font: font, width: width, measurer: measurer).0)
+        }
+        return result
     }
 }
 

@@ -182,6 +182,18 @@ struct LegendTests {
         #expect(result.diagnostics.contains { $0.message.contains("the legend has no room for") })
     }
 
+    @Test("a legend subtitle wraps at spaces into three lines at most, the last one cut with an ellipsis")
+    func subtitleWrap() {
+        let lines = LegendPanel.wrapped(
+            "alpha beta gamma delta epsilon zeta eta theta", font: Font(size: 10), width: 66, lines: 3,
+            measurer: measurer)
+        #expect(lines.count == 3 && lines[0] == "alpha beta" && lines[1] == "gamma delta")
+        #expect(lines[2].hasPrefix("epsilon") && lines[2].hasSuffix("…"))
+        #expect(
+            LegendPanel.wrapped("short", font: Font(size: 10), width: 66, lines: 3, measurer: measurer) == ["short"])
+        #expect(LegendPanel.wrapped("", font: Font(size: 10), width: 66, lines: 3, measurer: measurer).isEmpty)
+    }
+
     @Test("the legend goes to the corner that covers least")
     func cornerChoice() {
         let canvas = CanvasRect(x: 8, y: 8, width: 384, height: 284)
