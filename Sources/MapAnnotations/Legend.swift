@@ -7,8 +7,6 @@ package struct LegendRow: Hashable, Sendable {
     package enum Key: Hashable, Sendable {
         /// A number badge of a colour, as drawn beside the pin.
         case number(Int, Color)
-        /// A round marker of a colour (a track's start or end).
-        case dot(Color)
     }
 
     package var key: Key
@@ -166,11 +164,6 @@ package struct LegendPanel: Sendable {
                     Badge.number(
                         n, at: keyCenter, color: color, family: look.fontFamily, measurer: measurer
                     ).commands
-            case .dot(let color)?:
-                commands += [
-                    .fill(Path.circle(center: keyCenter, radius: 6), Color.white, evenOdd: false),
-                    .fill(Path.circle(center: keyCenter, radius: 4.5), color, evenOdd: false),
-                ]
             case nil: break
             }
             let textX = x + keyWidth + 6
