@@ -15,7 +15,7 @@ let package = Package(
             name: "MapRender",
             targets: [
                 "MapErrors", "MapGeometry", "MapFormats", "MapXML", "MapVectorTiles", "MapDrawing", "MapVectorStyle",
-                "MapRenderCore", "MapVectorLayout", "MapSQLite", "MapInputs",
+                "MapAnnotations", "MapRenderCore", "MapVectorLayout", "MapSQLite", "MapInputs",
                 "MapTiles", "MapVectorSources", "MapFavorites", "MapRenderCairo", "MapRenderSVG",
             ]),
     ],
@@ -63,8 +63,14 @@ let package = Package(
             name: "MapVectorStyle", dependencies: ["MapErrors", "MapFormats", "MapDrawing", "MapVectorTiles"],
             exclude: ["BuiltIn/make_builtin_styles.py"],
             resources: [.copy("Resources")]),
+        // What is drawn over the map, in canvas space, pure: overlay lines projected, callout
+        // bubbles and their placement, number badges, clusters of nearby pins, the legend panel
+        // and the corner it goes in.
+        .target(name: "MapAnnotations", dependencies: ["MapGeometry", "MapFormats", "MapDrawing"]),
         // The scene, the style, layout and the snapshotter: pure values.
-        .target(name: "MapRenderCore", dependencies: ["MapErrors", "MapGeometry", "MapFormats", "MapDrawing"]),
+        .target(
+            name: "MapRenderCore",
+            dependencies: ["MapErrors", "MapGeometry", "MapFormats", "MapDrawing", "MapAnnotations"]),
         // Vector tiles laid out with a style: fills, lines, circles, labels along lines and
         // icons as display-list commands and label candidates. Pure: tiles come from a provider.
         .target(
@@ -140,7 +146,8 @@ let package = Package(
             name: "MapGeometryTests", dependencies: ["MapGeometry", "MapTestSupport"],
             resources: [.copy("Resources")]),
         .testTarget(
-            name: "MapRenderCoreTests", dependencies: ["MapRenderCore", "MapDrawing", "MapTestSupport"],
+            name: "MapRenderCoreTests",
+            dependencies: ["MapRenderCore", "MapAnnotations", "MapDrawing", "MapGeometry", "MapTestSupport"],
             exclude: ["Snapshots"]),
         .testTarget(name: "MapFormatsTests", dependencies: ["MapFormats", "MapTestSupport"]),
         .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "MapTestSupport"]),

@@ -21,7 +21,10 @@ struct RenderRequest {
     /// maprender has no preset for.
     var attribution: [String] = []
     var styleName = "default"
-    var calloutMode = CalloutMode.all
+    var calloutMode = CalloutMode.auto
+    var legendMode = LegendMode.auto
+    /// Pins closer than this many points merge (`--cluster`); `nil`: no clustering.
+    var clusterRadius: Double?
     var markerImage: (path: String, anchorX: Double, anchorY: Double)?
     var pins: [Place] = []
     var circles: [CircleOverlay] = []
@@ -75,9 +78,12 @@ struct RenderRequest {
 
     /// The snapshotter's options for this request.
     func snapshotOptions(style: Style, format: ImageFormat) -> MapSnapshotter.Options {
-        MapSnapshotter.Options(
+        var options = MapSnapshotter.Options(
             size: size, scale: scale, framing: framing, style: style, format: format, calloutMode: calloutMode,
             mapType: mapType, snapsZoomToTiles: snapsZoomToTiles)
+        options.legendMode = legendMode
+        options.clusterRadius = clusterRadius
+        return options
     }
 
     /// The output format: `--format`, else the output file's extension, else PNG.

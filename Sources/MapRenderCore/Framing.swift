@@ -23,12 +23,18 @@ public struct AnnotationPlacement: Hashable, Sendable {
     /// The canvas position of the coordinate (the tip of a pin, the centre of a dot), in
     /// canvas points.
     public var point: CanvasPoint
+    /// The number of its badge, when the legend lists it.
+    public var badge: Int?
+    /// The cluster it was merged into or fanned out in, by index, if any.
+    public var cluster: Int?
 
     /// Creates a placement.
-    public init(title: String, coordinate: Coordinate, point: CanvasPoint) {
+    public init(title: String, coordinate: Coordinate, point: CanvasPoint, badge: Int? = nil, cluster: Int? = nil) {
         self.title = title
         self.coordinate = coordinate
         self.point = point
+        self.badge = badge
+        self.cluster = cluster
     }
 }
 

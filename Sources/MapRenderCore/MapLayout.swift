@@ -1,3 +1,4 @@
+public import MapAnnotations
 public import MapDrawing
 public import MapErrors
 public import MapGeometry
@@ -12,14 +13,23 @@ public struct MapLayout: Sendable {
     public var style: Style
     /// Which callouts to show.
     public var calloutMode: CalloutMode
+    /// What the legend lists and where it goes.
+    public var legendMode: LegendMode
+    /// Pins closer than this many canvas points merge into a cluster; `nil`: no clustering.
+    public var clusterRadius: Double?
     /// Sizes text as the backend will draw it.
     public var measurer: any TextMeasurer
 
     /// Creates a layout of a scene in a style.
-    public init(scene: MapScene, style: Style, calloutMode: CalloutMode = .all, measurer: any TextMeasurer) {
+    public init(
+        scene: MapScene, style: Style, calloutMode: CalloutMode = .all, legendMode: LegendMode = .auto,
+        clusterRadius: Double? = nil, measurer: any TextMeasurer
+    ) {
         self.scene = scene
         self.style = style
         self.calloutMode = calloutMode
+        self.legendMode = legendMode
+        self.clusterRadius = clusterRadius
         self.measurer = measurer
     }
 
@@ -33,6 +43,10 @@ public struct MapLayout: Sendable {
         public var annotations: [AnnotationPlacement]
         /// Dropped callouts and the like.
         public var diagnostics: [Diagnostic]
+        /// The legend's lines, by number.
+        public var legend: [LegendEntry] = []
+        /// Pins merged or fanned out by clustering.
+        public var clusters: [ClusterPlacement] = []
     }
 
     // MARK: Fitting
@@ -46,8 +60,16 @@ public struct MapLayout: Sendable {
     /// each overlay with half its stroke and casing, the user location with its halo.
     func fitItems(callouts: [CalloutContent?]) -> [FitItem] {
         var items: [FitItem] = []
+        // With clustering, places at one coordinate fan out: each reaches the fan's radius further.
+        var sharing: [Coordinate: Int] = [:]
+        if clusterRadius != nil { for place in scene.places { sharing[place.coordinate.wrapped, default: 0] += 1 } }
         for (place, callout) in zip(scene.places, callouts) {
             var margins = MarkerShape.margins(for: place.marker)
+            if let count = sharing[place.coordinate.wrapped], count > 1 {
+                let r = PinClustering.fan(around: CanvasPoint(x: 0, y: 0), count: count).map { -$0.y }.max() ?? 0
+                margins = EdgeInsets(
+                    top: margins.top + r, left: margins.left + r, bottom: margins.bottom + r, right: margins.right + r)
+            }
             if let callout {
                 let above =
                     -MarkerShape.calloutAnchorOffset(for: place.marker) + 1 + PlacedCallout.pointerLength
@@ -138,23 +160,83 @@ public struct MapLayout: Sendable {
         // Place everything first, then paint bottom to top.
         // Wrapped first: a longitude many turns past ±180° would lose its precision in map points.
         let points = scene.places.map { viewport.point(for: $0.coordinate.wrapped) }
-        let markerRects = zip(scene.places, points).map { place, point in
-            let m = MarkerShape.margins(for: place.marker)
+        let (marks, clusters, spokes) = self.marks(points: points, callouts: callouts, viewport: viewport)
+        // With numbers possible, each marker keeps the spot of its badge clear too.
+        let numbers = calloutMode == .auto || legendMode != .auto
+        let markerRects = marks.map { mark in
+            guard numbers else { return mark.rect }
+            let c = mark.badgeCenter
+            let badge = CanvasRect(x: c.x - 8, y: c.y - 8, width: 16, height: 16)
+            let r = mark.rect
+            let minX = min(r.minX, badge.minX), minY = min(r.minY, badge.minY)
             return CanvasRect(
-                x: point.x - m.left, y: point.y - m.top, width: m.left + m.right, height: m.top + m.bottom)
+                x: minX, y: minY, width: max(r.maxX, badge.maxX) - minX, height: max(r.maxY, badge.maxY) - minY)
         }
         // Callouts: the "going next" place first, then input order.
-        let requests = scene.places.indices.compactMap { index -> CalloutPlacer.Request? in
-            guard let content = callouts[index] else { return nil }
+        let requests = marks.indices.compactMap { index -> CalloutPlacer.Request? in
+            guard let content = marks[index].callout else { return nil }
             return CalloutPlacer.Request(
-                index: index, content: content, point: points[index], marker: scene.places[index].marker)
-        }.sorted { ($0.marker == .goingNext ? 0 : 1, $0.index) < ($1.marker == .goingNext ? 0 : 1, $1.index) }
+                index: index, content: content, point: marks[index].point, margins: marks[index].margins,
+                anchorOffset: marks[index].anchorOffset)
+        }.sorted { (rank($0.index), $0.index) < (rank($1.index), $1.index) }
+        func rank(_ index: Int) -> Int { marks[index].marker == .goingNext ? 0 : 1 }
         let canvas = CanvasRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height).insetBy(2)
-        let (placed, dropped) = CalloutPlacer(canvas: canvas, markerRects: markerRects).place(requests)
+        var droppedCallouts: [Int] = []
         let tracks = TrackLayout.commands(
             for: scene.tracks, display: scene.trackDisplay, style: style.track, in: viewport)
         let furniture = Furniture.layOut(
             scene: scene, trackRange: tracks.range, viewport: viewport, style: style.furniture, measurer: measurer)
+        var overlays = DisplayList(size: viewport.size)
+        for polygon in scene.polygons {
+            draw(
+                OverlayProjection.mapPoints(rings: polygon.rings), closed: true,
+                style: polygon.resolvedStyle(in: style), in: viewport, into: &overlays)
+        }
+        for line in scene.polylines {
+            draw(
+                [OverlayProjection.mapPoints(line.coordinates)], closed: false, style: line.resolvedStyle(in: style),
+                in: viewport, into: &overlays)
+        }
+        for circle in scene.allCircles {
+            draw(
+                [OverlayProjection.mapPoints(circle.ring)], closed: true, style: circle.style ?? style.circle,
+                in: viewport, into: &overlays)
+        }
+        overlays.commands += tracks.commands
+        // Callouts first, then the legend of those without room in the corner where it covers
+        // least; callouts placed again clear of it, until the legend stops changing (three rounds at most).
+        let visible = CanvasRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
+        var legendRect: CanvasRect?
+        var placed: [PlacedCallout] = [], numbered: [Int] = []
+        for _ in 0..<3 {
+            let previous = numbered
+            let obstacles = markerRects + (legendRect.map { [$0] } ?? [])
+            let dropped: [Int]
+            (placed, dropped) = CalloutPlacer(canvas: canvas, markerRects: obstacles).place(requests)
+            // Numbered marks: every one for a key, else the ones on the map whose bubble found no room.
+            numbered =
+                legendMode != .auto
+                ? Array(marks.indices)
+                : calloutMode == .auto
+                    ? dropped.sorted().filter {
+                        visible.contains(CanvasRect(origin: marks[$0].point, size: CanvasSize(width: 0, height: 0)))
+                    } : []
+            droppedCallouts = dropped.filter { calloutMode != .auto || !numbered.contains($0) }
+            guard !numbered.isEmpty, legendMode != .outside, numbered != previous || legendRect == nil else { break }
+            let panel = legendPanel(for: numbered, marks: marks, viewport: viewport)
+            legendRect =
+                LegendPlacement.bestCorner(
+                    size: panel.size, canvas: visible.insetBy(Furniture.inset),
+                    obstacles: marks.map(\.rect) + numbered.map { badgeRect(marks[$0]) }, movable: placed.map(\.bounds),
+                    furniture: furniture.rects, overlaySamples: LegendPlacement.samples(of: overlays.commands)
+                ).rect
+        }
+        // Basemap names yield to what is drawn: markers, badges, callouts, furniture, the legend.
+        let drawn =
+            marks.map(\.rect) + numbered.map { badgeRect(marks[$0]) } + placed.map(\.bounds) + furniture.rects
+            + (legendMode == .outside || numbered.isEmpty ? [] : legendRect.map { [$0] } ?? [])
+        var numberOf: [Int: Int] = [:]
+        for (k, index) in numbered.enumerated() { numberOf[index] = k + 1 }
 
         var list = DisplayList(size: viewport.size)
         list.append(.clear(style.backgroundColor))
@@ -164,55 +246,90 @@ public struct MapLayout: Sendable {
             list.commands += BasemapLayout.geometryCommands(
                 vector, in: viewport, style: style.basemap, drawsAreas: underlay.vectorDrawsAreas)
         }
-        for polygon in scene.polygons {
-            draw(
-                OverlayProjection.mapPoints(rings: polygon.rings), closed: true,
-                style: polygon.resolvedStyle(in: style), in: viewport, into: &list)
-        }
-        for line in scene.polylines {
-            draw(
-                [OverlayProjection.mapPoints(line.coordinates)], closed: false, style: line.resolvedStyle(in: style),
-                in: viewport, into: &list)
-        }
-        for circle in scene.allCircles {
-            draw(
-                [OverlayProjection.mapPoints(circle.ring)], closed: true, style: circle.style ?? style.circle,
-                in: viewport, into: &list)
-        }
-        list.commands += tracks.commands
+        list.commands += overlays.commands
         if let basemap = underlay.vector {
             // Basemap names yield to every marker, callout and piece of furniture.
             list.commands += BasemapLayout.labelCommands(
                 basemap.labels, in: viewport, style: style.basemap, fontFamily: style.furniture.fontFamily,
-                obstacles: markerRects + placed.map(\.bounds) + furniture.rects, measurer: measurer)
+                obstacles: drawn, measurer: measurer)
         }
         if let styled = underlay.styled {
-            var placer = LabelPlacer(canvas: canvas, obstacles: markerRects + placed.map(\.bounds) + furniture.rects)
+            var placer = LabelPlacer(canvas: canvas, obstacles: drawn)
             list.commands += placer.commands(placing: styled.labels)
         }
         if let user = scene.userLocation {
             list.commands += UserLocationShape.commands(for: user, in: viewport, style: style.userLocation)
         }
+        list.commands += spokes
         // Markers north first, so southern ones overlap northern ones as on a paper map;
         // ties keep input order.
-        for index in points.indices.sorted(by: { (points[$0].y, $0) < (points[$1].y, $1) }) {
-            list.commands += MarkerShape.commands(for: scene.places[index].marker, at: points[index], style: style)
+        for index in marks.indices.sorted(by: { (marks[$0].point.y, $0) < (marks[$1].point.y, $1) }) {
+            list.commands += commands(for: marks[index])
+        }
+        for index in numbered {
+            list.commands +=
+                Badge.number(
+                    numberOf[index]!, at: marks[index].badgeCenter, color: badgeColor(for: marks[index]),
+                    family: style.callout.fontFamily, measurer: measurer
+                ).commands
         }
         for callout in placed { list.commands += callout.commands(style: style.callout) }
         list.commands += furniture.commands
 
-        let diagnostics =
-            (underlay.tiles?.diagnostics ?? []) + (underlay.styled?.diagnostics ?? [])
-            + dropped.sorted().map { index in
+        // The legend: the numbered marks in number order.
+        let legend = numbered.map { index in
+            LegendEntry(
+                number: numberOf[index]!, title: marks[index].title.isEmpty ? "(no title)" : marks[index].title,
+                subtitle: marks[index].subtitle.flatMap { $0.isEmpty ? nil : $0 }, annotations: marks[index].members,
+                cluster: marks[index].cluster)
+        }
+        var omitted = 0
+        if !legend.isEmpty {
+            let inset = Furniture.inset
+            let panel = legendPanel(for: numbered, marks: marks, viewport: viewport)
+            omitted = panel.omitted
+            if legendMode == .outside {
+                let strip = CanvasRect(
+                    x: viewport.size.width, y: 0, width: panel.size.width + 2 * inset, height: viewport.size.height)
+                list.size.width += strip.width
+                list.commands.append(.fill(Path.roundedRect(strip, radius: 0), style.backgroundColor, evenOdd: false))
+                list.commands += panel.commands(at: CanvasPoint(x: strip.minX + inset, y: inset))
+            } else if let legendRect {
+                list.commands += panel.commands(at: legendRect.origin)
+            }
+        }
+
+        var diagnostics = (underlay.tiles?.diagnostics ?? []) + (underlay.styled?.diagnostics ?? [])
+        do {
+            diagnostics += droppedCallouts.sorted().map { index in
                 Diagnostic(
                     .warning,
-                    "callout for '\(scene.places[index].title)' dropped: no room on the map without overlapping another callout or leaving the image"
+                    "callout for '\(marks[index].title)' dropped: no room on the map without overlapping another callout or leaving the image"
                 )
             }
-        let annotations = zip(scene.places, points).map { place, point in
+        }
+        if omitted > 0 {
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "the legend has no room for \(omitted) of its \(legend.count) entries: give a larger --size or --legend outside"
+                ))
+        }
+        var annotations = zip(scene.places, points).map { place, point in
             AnnotationPlacement(title: place.title, coordinate: place.coordinate.wrapped, point: point)
         }
-        return Result(displayList: list, viewport: viewport, annotations: annotations, diagnostics: diagnostics)
+        for (index, mark) in marks.enumerated() {
+            for member in mark.members {
+                annotations[member].badge = numberOf[index]
+                annotations[member].cluster = mark.cluster
+            }
+        }
+        for (k, cluster) in clusters.enumerated() where cluster.kind == .fan {
+            for member in cluster.annotations { annotations[member].cluster = k }
+        }
+        return Result(
+            displayList: list, viewport: viewport, annotations: annotations, diagnostics: diagnostics, legend: legend,
+            clusters: clusters)
     }
 
     /// What lies under the scene: raster tiles, a vector basemap, both (hybrid), a styled

@@ -98,6 +98,9 @@ public struct UserLocation: Hashable, Sendable {
 
 /// Which callouts a map shows (`--callouts`).
 public enum CalloutMode: String, Hashable, Sendable, CaseIterable {
+    /// A bubble with title and subtitle where one fits; every other titled place gets a
+    /// numbered badge and a line in the legend, and nothing is reported as dropped.
+    case auto
     /// A bubble with title and subtitle above every titled place.
     case all
     /// Titles only.

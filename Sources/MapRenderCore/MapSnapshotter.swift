@@ -29,6 +29,10 @@ public struct MapSnapshotter: Sendable {
         public var format: ImageFormat
         /// Which callouts to show.
         public var calloutMode: CalloutMode
+        /// What the legend lists and where it goes.
+        public var legendMode: LegendMode = .auto
+        /// Pins closer than this many canvas points merge into a cluster; `nil`: no clustering.
+        public var clusterRadius: Double?
         /// Standard, satellite or hybrid.
         public var mapType: MapType
         /// Whether a fitted map over raster tiles rounds its zoom down to a whole level so
@@ -101,7 +105,9 @@ public struct MapSnapshotter: Sendable {
     private func layout(measurer: any TextMeasurer) -> MapLayout {
         var scene = self.scene
         scene.attribution = attribution
-        return MapLayout(scene: scene, style: options.style, calloutMode: options.calloutMode, measurer: measurer)
+        return MapLayout(
+            scene: scene, style: options.style, calloutMode: options.calloutMode, legendMode: options.legendMode,
+            clusterRadius: options.clusterRadius, measurer: measurer)
     }
 
     /// The framing with the zoom snapped for raster tiles when asked.
@@ -152,9 +158,12 @@ public struct MapSnapshotter: Sendable {
     public func makeSnapshot(renderer: some MapRenderer) throws(MapError) -> MapSnapshot {
         let result = try layOut(measurer: renderer.textMeasurer)
         let data = try renderer.render(result.displayList, scale: options.scale, format: options.format)
-        return MapSnapshot(
+        var snapshot = MapSnapshot(
             data: data, format: options.format, scale: options.scale, viewport: result.viewport,
             annotations: result.annotations, attribution: attribution, diagnostics: result.diagnostics)
+        snapshot.legend = result.legend
+        snapshot.clusters = result.clusters
+        return snapshot
     }
 }
 
@@ -174,6 +183,10 @@ public struct MapSnapshot: Sendable {
     public var attribution: [String]
     /// What the user should know about this map.
     public var diagnostics: [Diagnostic]
+    /// The legend's lines, by number.
+    public var legend: [LegendEntry] = []
+    /// Pins merged or fanned out by clustering.
+    public var clusters: [ClusterPlacement] = []
 
     /// Creates a snapshot.
     public init(

@@ -1,3 +1,4 @@
+import MapAnnotations
 import MapDrawing
 import MapGeometry
 

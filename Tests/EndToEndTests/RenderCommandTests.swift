@@ -20,10 +20,8 @@ struct RenderCommandTests {
             folder.path("map.json"),
         ])
         #expect(result.status == 0, "stderr: \(result.errors)")
-        // Callouts that find no room are reported as warnings, never as errors.
-        #expect(
-            result.errors.split(separator: "\n").allSatisfy { $0.hasPrefix("warning: callout for ") },
-            "stderr: \(result.errors)")
+        // Callouts that find no room become numbered badges and legend lines: nothing to warn about.
+        #expect(result.errors.isEmpty, "stderr: \(result.errors)")
 
         let image = try RasterImage(png: Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("map.png")))))
         #expect(image.width == 640 && image.height == 480)
@@ -60,6 +58,70 @@ struct RenderCommandTests {
         let siblings = try FileManager.default.contentsOfDirectory(
             atPath: Maprender.packageRoot.appendingPathComponent("examples").path)
         #expect(!siblings.contains { $0.hasPrefix("favorites.db-") })
+    }
+
+    @Test("the README's first command runs clean: no warnings, every place on the map or in the legend")
+    func readmeFirstCommand() throws {
+        let folder = try TemporaryDirectory()
+        let result = try Maprender.run([
+            "--places", favorites, "-o", folder.path("map.png"), "--sidecar", folder.path("map.json"),
+        ])
+        #expect(result.status == 0 && result.errors.isEmpty, "stderr: \(result.errors)")
+        let sidecar = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("map.json"))))
+                as? [String: Any])
+        #expect((sidecar["diagnostics"] as? [Any])?.isEmpty == true)
+        let legend = sidecar["legend"] as? [[String: Any]] ?? []
+        let annotations = try #require(sidecar["annotations"] as? [[String: Any]])
+        for (index, entry) in legend.enumerated() {
+            #expect(entry["number"] as? Int == index + 1)
+            let annotation = try #require(entry["annotation"] as? Int)
+            #expect(annotations[annotation]["badge"] as? Int == index + 1)
+            #expect(entry["title"] as? String == annotations[annotation]["title"] as? String)
+        }
+    }
+
+    @Test("--callouts all keeps the old behaviour: a dropped callout is a warning, and --strict fails on it")
+    func calloutsAllStillWarns() throws {
+        let folder = try TemporaryDirectory()
+        let result = try Maprender.run(["--places", favorites, "-o", folder.path("map.png"), "--callouts", "all"])
+        #expect(result.status == 0)
+        #expect(result.errors.contains("warning: callout for "), "stderr: \(result.errors)")
+        let strict = try Maprender.run([
+            "--places", favorites, "-o", folder.path("strict.png"), "--callouts", "all", "--strict",
+        ])
+        #expect(strict.status == 69)
+        let auto = try Maprender.run(["--places", favorites, "-o", folder.path("auto.png"), "--strict"])
+        #expect(auto.status == 0, "stderr: \(auto.errors)")
+    }
+
+    @Test("--legend outside widens the image by the panel; --cluster and --legend take optional values")
+    func legendOutsideAndCluster() throws {
+        let folder = try TemporaryDirectory()
+        let outside = try Maprender.run([
+            "--places", favorites, "-o", folder.path("out.png"), "--legend", "outside", "--sidecar",
+            folder.path("out.json"),
+        ])
+        #expect(outside.status == 0 && outside.errors.isEmpty, "stderr: \(outside.errors)")
+        let image = try RasterImage(png: Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("out.png")))))
+        #expect(image.width > 800 && image.height == 600)
+        let sidecar = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("out.json"))))
+                as? [String: Any])
+        #expect(sidecar["width"] as? Double == 800)
+        #expect((sidecar["legend"] as? [Any])?.count == (sidecar["annotations"] as? [Any])?.count)
+        // `--cluster` before another option takes its default; `--cluster 60` its value.
+        for arguments in [["--cluster", "--legend"], ["--cluster", "60"], ["--cluster=60", "--legend", "corner"]] {
+            let run = try Maprender.run(
+                ["--places", favorites] + arguments + ["-o", folder.path("c.png"), "--sidecar", folder.path("c.json")])
+            #expect(run.status == 0 && run.errors.isEmpty, "\(arguments): \(run.errors)")
+            let json = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("c.json"))))
+                    as? [String: Any])
+            #expect((json["clusters"] as? [Any])?.isEmpty == false, "\(arguments)")
+        }
+        let bad = try Maprender.run(["--places", favorites, "-o", folder.path("bad.png"), "--cluster=-3"])
+        #expect(bad.status == 64)
     }
 
     @Test(
@@ -239,7 +301,9 @@ struct RenderFeatureTests {
     @Test("--strict turns a dropped callout into exit 69 with no output")
     func strict() throws {
         let folder = try TemporaryDirectory()
-        let result = try Maprender.run(["--places", favorites, "--strict", "-o", folder.path("map.png")])
+        let result = try Maprender.run([
+            "--places", favorites, "--strict", "--callouts", "all", "-o", folder.path("map.png"),
+        ])
         #expect(result.status == 69, "stderr: \(result.errors)")
         #expect(result.errors.contains("error: --strict: callout for"))
         #expect(try folder.listing().isEmpty)

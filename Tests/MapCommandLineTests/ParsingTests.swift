@@ -1,4 +1,5 @@
 import MapCommandLine
+import MapErrors
 import Testing
 
 /// `OptionTable.parse` over an `ArgumentCursor`: flags, values, repeatable options,
@@ -68,5 +69,39 @@ struct ParsingTests {
         #expect(ChoiceList.text([]) == "")
         #expect(ChoiceList.text(["bash"]) == "bash")
         #expect(ChoiceList.text(["bash", "zsh", "fish"]) == "bash, zsh or fish")
+    }
+}
+
+/// What a table with an optional value builds.
+struct Spacing {
+    var gap: Double?
+    var files: [String] = []
+}
+
+@Suite("options whose value may be left out")
+struct OptionalValueTests {
+    static let table = OptionTable<Spacing>([
+        .optionalValue(
+            "--gap", valueName: "[POINTS]", section: .options, help: "leave a gap (default 10 points)",
+            accepts: { Double($0) != nil },
+            action: { spacing, value in spacing.gap = value.text.isEmpty ? 10 : Double(value.text) })
+    ])
+
+    func parse(_ words: [String]) throws(MapError) -> Spacing {
+        var spacing = Spacing()
+        var cursor = ArgumentCursor(words, programName: "space")
+        try Self.table.parse(&cursor, into: &spacing, command: nil) { spacing, word in spacing.files.append(word) }
+        return spacing
+    }
+
+    @Test("the next word is the value only when the option accepts it; '=' always gives one")
+    func optionalValues() throws {
+        #expect(try parse(["--gap"]).gap == 10)
+        #expect(try parse(["--gap", "25"]).gap == 25)
+        #expect(try parse(["--gap=7"]).gap == 7)
+        let beforeFile = try parse(["--gap", "a.txt"])
+        #expect(beforeFile.gap == 10 && beforeFile.files == ["a.txt"])
+        #expect(try parse(["--gap", "--gap", "3"]).gap == 3)
+        #expect(Self.table.specs[0].kind == .optionalValue && Self.table.specs[0].takesValue)
     }
 }

@@ -1,6 +1,7 @@
 import MapGeometry
 import Testing
 
+@testable import MapAnnotations
 @testable import MapDrawing
 @testable import MapRenderCore
 

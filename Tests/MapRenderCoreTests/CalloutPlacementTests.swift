@@ -2,6 +2,7 @@ import MapGeometry
 import MapTestSupport
 import Testing
 
+@testable import MapAnnotations
 @testable import MapDrawing
 @testable import MapRenderCore
 

@@ -87,7 +87,10 @@ struct ZshCompletion: ShellScriptGenerator {
             if option.takesValue { spec += name.hasPrefix("--") ? "=" : "+" }
             spec += "[\(Self.description(option.help))]"
             if let valueName = option.valueName {
-                spec += ":\(Self.message(valueName)):\(action(for: option.completion))"
+                // A value that may be left out takes two colons.
+                spec +=
+                    (option.kind == .optionalValue ? "::" : ":")
+                    + "\(Self.message(valueName)):\(action(for: option.completion))"
             }
             return Self.quoted(spec)
         }

@@ -50,6 +50,18 @@ public struct ArgumentCursor {
         return words[index]
     }
 
+    /// The value of the option just read when it has one: after `=`, or the next word when
+    /// `accepts` takes it; `nil` when there is none.
+    mutating func optionalValue(accepting accepts: (String) -> Bool) -> String? {
+        if let pending = pendingValue {
+            pendingValue = nil
+            return pending
+        }
+        guard index < words.count, !ArgumentCursor.isOption(words[index]), accepts(words[index]) else { return nil }
+        defer { index += 1 }
+        return words[index]
+    }
+
     /// Whether a word is an option rather than a value: `--name`, or `-` and a letter
     /// (`-o`). A negative number (`-33.8,151.2`) and a lone `-` are values.
     public static func isOption(_ word: String) -> Bool {

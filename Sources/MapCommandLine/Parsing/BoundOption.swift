@@ -11,6 +11,8 @@ public struct BoundOption<Target>: Sendable {
     public var spec: OptionSpec
     /// What an occurrence does.
     var action: Action
+    /// For an option whose value may be left out: whether the next word is its value.
+    var acceptsValue: (@Sendable (String) -> Bool)?
 
     /// Pairs a description with its action.
     public init(_ spec: OptionSpec, action: @escaping Action) {
@@ -36,6 +38,20 @@ public struct BoundOption<Target>: Sendable {
             action: action)
     }
 
+    /// An option whose value may be left out: the next word is its value when `accepts`
+    /// says so (a value after `=` always is); without one, `action` gets an empty text.
+    public static func optionalValue(
+        _ names: String..., valueName: String, section: OptionSection, completion: ValueCompletion = .nothing,
+        help: String, accepts: @escaping @Sendable (String) -> Bool, action: @escaping Action
+    ) -> BoundOption {
+        var option = BoundOption(
+            OptionSpec(
+                names, valueName: valueName, kind: .optionalValue, section: section, completion: completion, help: help),
+            action: action)
+        option.acceptsValue = accepts
+        return option
+    }
+
     /// An option that may be given any number of times, each occurrence adding one value.
     public static func repeatable(
         _ names: String..., valueName: String, section: OptionSection, completion: ValueCompletion = .nothing,
@@ -51,6 +67,10 @@ public struct BoundOption<Target>: Sendable {
     /// cleaning options act on a `TrackInput`, which both `render` and `track` hold).
     public func lifted<Outer>(_ part: WritableKeyPath<Outer, Target> & Sendable) -> BoundOption<Outer> {
         let action = self.action
-        return BoundOption<Outer>(spec) { outer, value throws(MapError) in try action(&outer[keyPath: part], value) }
+        var outer = BoundOption<Outer>(spec) { outer, value throws(MapError) in
+            try action(&outer[keyPath: part], value)
+        }
+        outer.acceptsValue = acceptsValue
+        return outer
     }
 }

@@ -59,7 +59,9 @@ public struct OptionTable<Target>: Sendable {
                 throw unknownOption(word, command: command, programName: cursor.programName)
             }
             let text: String
-            if option.spec.takesValue {
+            if let accepts = option.acceptsValue {
+                text = cursor.optionalValue(accepting: accepts) ?? ""
+            } else if option.spec.takesValue {
                 text = try cursor.value(for: word)
             } else {
                 try cursor.expectNoValue(for: word)

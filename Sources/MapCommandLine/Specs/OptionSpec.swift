@@ -15,6 +15,9 @@ public struct OptionSpec: Sendable, Equatable {
         /// Takes one value and may be given any number of times; each occurrence adds one
         /// (`--pin A --pin B`).
         case repeatable
+        /// Takes a value when one follows that the option accepts (after `=`, or as the next
+        /// word), and works without one too: `--cluster`, `--cluster 60`, `--cluster=60`.
+        case optionalValue
     }
 
     /// Every name the option answers to, the preferred one first (`--output`, `-o`): long

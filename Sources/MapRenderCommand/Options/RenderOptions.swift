@@ -178,15 +178,40 @@ enum RenderOptions {
             help: "\(StyleDecoder.builtInNames.joined(separator: ", ")), or a style file"
         ) { request, value in request.styleName = value.text },
         .value(
-            "--callouts", valueName: "all|titles|none", section: .look,
+            "--callouts", valueName: "auto|all|titles|none", section: .look,
             completion: .choices(CalloutMode.allCases.map(\.rawValue)),
-            help: "bubbles with title and subtitle (default), titles only, or none"
+            help:
+                "auto (default): a bubble with title and subtitle where one fits, else a numbered badge and a line in the legend; all: bubbles, the ones without room dropped with a warning; titles: titles only; none"
         ) { request, value throws(MapError) in
             guard let mode = CalloutMode(rawValue: value.text) else {
-                throw MapError(.invalidRequest, "--callouts: '\(value.text)' is not all, titles or none")
+                throw MapError(.invalidRequest, "--callouts: '\(value.text)' is not auto, all, titles or none")
             }
             request.calloutMode = mode
         },
+        .optionalValue(
+            "--legend", valueName: "[corner|outside]", section: .look, completion: .choices(["corner", "outside"]),
+            help:
+                "a key of every pin: a numbered badge on the map, number, title and subtitle in a panel in the corner where it covers least, or outside the map (the image grows by its width)",
+            accepts: { ["corner", "outside"].contains($0) },
+            action: { request, value throws(MapError) in
+                switch value.text {
+                case "", "corner": request.legendMode = .corner
+                case "outside": request.legendMode = .outside
+                default: throw MapError(.invalidRequest, "--legend: '\(value.text)' is not corner or outside")
+                }
+            }),
+        .optionalValue(
+            "--cluster", valueName: "[RADIUS]", section: .look,
+            help:
+                "merge pins closer than RADIUS points (default 40) into a badge with their count; places at one coordinate fan out around it",
+            accepts: { Double($0) != nil },
+            action: { request, value throws(MapError) in
+                let radius = value.text.isEmpty ? 40 : try ValueParser.number(value.text, option: value.option)
+                guard radius > 0, radius <= 1000 else {
+                    throw MapError(.invalidRequest, "--cluster: \(radius) is outside (0, 1000]")
+                }
+                request.clusterRadius = radius
+            }),
         .value("--title", valueName: "TEXT", section: .look, help: "a title at the top of the map") { request, value in
             request.title = value.text
         },
@@ -308,7 +333,10 @@ enum RenderOptions {
             "--sidecar", valueName: "FILE.json", section: .output, completion: .files("json"),
             help: "where the map is, where every pin landed, diagnostics"
         ) { request, value in request.sidecar = value.text },
-        .flag("--strict", section: .output, help: "warnings (dropped callouts, missing tiles) fail the run: exit 69") {
+        .flag(
+            "--strict", section: .output,
+            help: "warnings (callouts dropped under --callouts all, missing tiles) fail the run: exit 69"
+        ) {
             $0.isStrict = true
         },
     ]

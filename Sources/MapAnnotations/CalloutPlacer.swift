@@ -1,4 +1,4 @@
-import MapGeometry
+public import MapGeometry
 
 /// Places callouts so that none overlaps another or leaves the canvas, preferring spots
 /// that do not hide other markers.
@@ -8,22 +8,41 @@ import MapGeometry
 /// slid along the edge; the first spot that breaks no rule wins. A callout never covers
 /// another marker either: a map whose labels hide its pins is worse than one that drops a
 /// label. What cannot be placed is dropped and reported.
-struct CalloutPlacer {
+package struct CalloutPlacer {
     /// The area callouts must stay within.
-    var canvas: CanvasRect
+    package var canvas: CanvasRect
     /// Every marker's drawn rectangle, by place index.
-    var markerRects: [CanvasRect]
+    package var markerRects: [CanvasRect]
+
+    package init(canvas: CanvasRect, markerRects: [CanvasRect]) {
+        self.canvas = canvas
+        self.markerRects = markerRects
+    }
 
     /// One callout to place.
-    struct Request {
-        var index: Int
-        var content: CalloutContent
-        var point: CanvasPoint
-        var marker: Marker
+    package struct Request {
+        package var index: Int
+        package var content: CalloutContent
+        /// The marked point.
+        package var point: CanvasPoint
+        /// How far the marker reaches from the point on each side.
+        package var margins: EdgeInsets
+        /// Where the pointer touches the marker's top, relative to the point (negative: above).
+        package var anchorOffset: Double
+
+        package init(
+            index: Int, content: CalloutContent, point: CanvasPoint, margins: EdgeInsets, anchorOffset: Double
+        ) {
+            self.index = index
+            self.content = content
+            self.point = point
+            self.margins = margins
+            self.anchorOffset = anchorOffset
+        }
     }
 
     /// The placed callouts (in placement order) and the indices of the dropped ones.
-    func place(_ requests: [Request]) -> (placed: [PlacedCallout], dropped: [Int]) {
+    package func place(_ requests: [Request]) -> (placed: [PlacedCallout], dropped: [Int]) {
         var placed: [PlacedCallout] = []
         var dropped: [Int] = []
         for request in requests {
@@ -51,8 +70,8 @@ struct CalloutPlacer {
     private func candidates(for request: Request) -> [PlacedCallout] {
         let size = request.content.size
         let point = request.point
-        let margins = MarkerShape.margins(for: request.marker)
-        let headTop = point.y + MarkerShape.calloutAnchorOffset(for: request.marker)
+        let margins = request.margins
+        let headTop = point.y + request.anchorOffset
         let headMiddle = (headTop + point.y) / 2
         let pointer = PlacedCallout.pointerLength
         // How far a bubble may slide along its edge while the pointer stays clear of corners.

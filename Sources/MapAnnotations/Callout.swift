@@ -1,4 +1,5 @@
-import MapDrawing
+public import MapDrawing
+import MapFormats
 public import MapGeometry
 
 /// The content and size of one callout bubble, measured but not yet placed.
@@ -10,49 +11,48 @@ public struct CalloutContent: Hashable, Sendable {
     /// The size of the bubble without its pointer, in canvas points.
     public var size: CanvasSize
     /// Title metrics.
-    var titleMetrics: TextMetrics
+    package var titleMetrics: TextMetrics
     /// Subtitle metrics, when there is a subtitle.
-    var subtitleMetrics: TextMetrics?
+    package var subtitleMetrics: TextMetrics?
     /// The left accessory picture, if any, drawn as a square as tall as the text.
-    var image: EncodedImage?
+    package var image: EncodedImage?
 
     /// Gap between the accessory picture and the text, in canvas points.
-    static let imageGap = 6.0
+    package static let imageGap = 6.0
 
     /// Gap between title and subtitle, in canvas points.
-    static let lineGap = 2.0
+    package static let lineGap = 2.0
 
-    /// Measures a callout for a place, or `nil` when the mode shows none for it.
-    ///
-    /// Text wider than the style's maximum is shortened with an ellipsis at a character
-    /// boundary (grapheme clusters, so no accent or emoji is split).
-    static func make(
-        for place: Place, mode: CalloutMode, style: CalloutStyle, measurer: any TextMeasurer
-    ) -> CalloutContent? {
-        guard mode != .none, !place.title.isEmpty else { return nil }
-        let titleFont = Font(family: style.fontFamily, size: style.titleSize, isBold: true)
-        let subtitleFont = Font(family: style.fontFamily, size: style.subtitleSize)
-        let maximumText = style.maximumWidth - 2 * style.padding
-        let (title, titleMetrics) = fitted(place.title, font: titleFont, width: maximumText, measurer: measurer)
-        var subtitle: String?, subtitleMetrics: TextMetrics?
-        if mode == .all, let text = place.subtitle, !text.isEmpty {
-            (subtitle, subtitleMetrics) = fitted(text, font: subtitleFont, width: maximumText, measurer: measurer)
+    /// Measures a callout: the title, and the subtitle when given, each shortened with an
+    /// ellipsis at a character boundary (grapheme clusters, so no accent or emoji is split)
+    /// to the bubble's widest text, beside an optional picture.
+    package static func make(
+        title: String, subtitle: String?, image: EncodedImage?, look: CalloutLook, measurer: any TextMeasurer
+    ) -> CalloutContent {
+        let maximumText = look.maximumWidth - 2 * look.padding
+        let (title, titleMetrics) = fitted(title, font: look.titleFont, width: maximumText, measurer: measurer)
+        var shortSubtitle: String?, subtitleMetrics: TextMetrics?
+        if let text = subtitle, !text.isEmpty {
+            (shortSubtitle, subtitleMetrics) = fitted(
+                text, font: look.subtitleFont, width: maximumText, measurer: measurer)
         }
         var textHeight = titleMetrics.height
         if let subtitleMetrics { textHeight += lineGap + subtitleMetrics.height }
-        let imageWidth = place.calloutImage == nil ? 0 : textHeight + imageGap
+        let imageWidth = image == nil ? 0 : textHeight + imageGap
         let textWidth = max(titleMetrics.width, subtitleMetrics?.width ?? 0)
         let size = CanvasSize(
-            width: (imageWidth + textWidth + 2 * style.padding).rounded(.up),
-            height: (textHeight + 2 * style.padding).rounded(.up))
+            width: (imageWidth + textWidth + 2 * look.padding).rounded(.up),
+            height: (textHeight + 2 * look.padding).rounded(.up))
         return CalloutContent(
-            title: title, subtitle: subtitle, size: size, titleMetrics: titleMetrics, subtitleMetrics: subtitleMetrics,
-            image: place.calloutImage)
+            title: title, subtitle: shortSubtitle, size: size, titleMetrics: titleMetrics,
+            subtitleMetrics: subtitleMetrics, image: image)
     }
 
     /// The longest prefix of `text` that, with an ellipsis, fits `width`; the text itself
     /// when it fits whole. Binary search over grapheme clusters: O(log n) measurements.
-    static func fitted(_ text: String, font: Font, width: Double, measurer: any TextMeasurer) -> (String, TextMetrics) {
+    package static func fitted(
+        _ text: String, font: Font, width: Double, measurer: any TextMeasurer
+    ) -> (String, TextMetrics) {
         let whole = measurer.measure(text, font: font)
         guard whole.width > width else { return (text, whole) }
         let characters = Array(text)
@@ -80,6 +80,21 @@ public enum CalloutSide: String, Hashable, Sendable {
     case right
 }
 
+/// The measures of a callout's text: fonts, padding and the widest a bubble grows.
+package struct CalloutLook: Sendable {
+    package var titleFont: Font
+    package var subtitleFont: Font
+    package var padding: Double
+    package var maximumWidth: Double
+
+    package init(titleFont: Font, subtitleFont: Font, padding: Double, maximumWidth: Double) {
+        self.titleFont = titleFont
+        self.subtitleFont = subtitleFont
+        self.padding = padding
+        self.maximumWidth = maximumWidth
+    }
+}
+
 /// A callout with its place on the canvas.
 public struct PlacedCallout: Hashable, Sendable {
     /// What it says.
@@ -92,12 +107,12 @@ public struct PlacedCallout: Hashable, Sendable {
     public var side: CalloutSide
 
     /// Length of the pointer from the bubble's edge to its tip, in canvas points.
-    static let pointerLength = 8.0
+    package static let pointerLength = 8.0
     /// Width of the pointer where it meets the bubble, in canvas points.
-    static let pointerWidth = 14.0
+    package static let pointerWidth = 14.0
 
     /// The bubble and its pointer together.
-    var bounds: CanvasRect {
+    package var bounds: CanvasRect {
         let minX = min(bubble.minX, anchor.x), maxX = max(bubble.maxX, anchor.x)
         let minY = min(bubble.minY, anchor.y), maxY = max(bubble.maxY, anchor.y)
         return CanvasRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
@@ -107,7 +122,7 @@ public struct PlacedCallout: Hashable, Sendable {
     ///
     /// Walks the rounded rectangle clockwise from the top-left corner and detours to the
     /// pointer's tip in the middle of the edge facing the anchor.
-    var outline: Path {
+    package var outline: Path {
         let r = min(8, bubble.width / 2, bubble.height / 2)
         let half = PlacedCallout.pointerWidth / 2
         let b = bubble
@@ -151,51 +166,11 @@ public struct PlacedCallout: Hashable, Sendable {
         ]
         return Path(elements)
     }
-
-    /// The commands that draw the callout: shadow, bubble, outline, text.
-    func commands(style: CalloutStyle) -> [DrawCommand] {
-        let outline = self.outline
-        var shadowOutline = outline
-        shadowOutline.elements = outline.elements.map { $0.offsetBy(dx: 0, dy: 1.5) }
-        var commands: [DrawCommand] = [
-            .shadow(shadowOutline, Color.black.withAlpha(0.22), blur: 3),
-            .fill(outline, style.fillColor, evenOdd: false),
-            .stroke(outline, StrokeStyle(color: style.strokeColor, lineWidth: 1)),
-        ]
-        var textX = bubble.minX + style.padding
-        if let image = content.image {
-            // The picture keeps its aspect ratio inside a square as tall as the text.
-            let side = bubble.height - 2 * style.padding
-            let aspect = Double(image.pixelWidth) / Double(max(image.pixelHeight, 1))
-            let (width, height) = aspect >= 1 ? (side, side / aspect) : (side * aspect, side)
-            let rect = CanvasRect(
-                x: textX + (side - width) / 2, y: bubble.minY + style.padding + (side - height) / 2, width: width,
-                height: height)
-            commands.append(.image(image, in: rect))
-            textX += side + CalloutContent.imageGap
-        }
-        var baseline = bubble.minY + style.padding + content.titleMetrics.ascent
-        commands.append(
-            .text(
-                TextRun(
-                    content.title, origin: CanvasPoint(x: textX, y: baseline),
-                    font: Font(family: style.fontFamily, size: style.titleSize, isBold: true), color: style.titleColor))
-        )
-        if let subtitle = content.subtitle, let metrics = content.subtitleMetrics {
-            baseline += content.titleMetrics.descent + CalloutContent.lineGap + metrics.ascent
-            commands.append(
-                .text(
-                    TextRun(
-                        subtitle, origin: CanvasPoint(x: textX, y: baseline),
-                        font: Font(family: style.fontFamily, size: style.subtitleSize), color: style.subtitleColor)))
-        }
-        return commands
-    }
 }
 
 extension PathElement {
     /// The element moved by an offset, in canvas points.
-    func offsetBy(dx: Double, dy: Double) -> PathElement {
+    package func offsetBy(dx: Double, dy: Double) -> PathElement {
         func move(_ p: CanvasPoint) -> CanvasPoint { CanvasPoint(x: p.x + dx, y: p.y + dy) }
         switch self {
         case .move(let p): return .move(move(p))

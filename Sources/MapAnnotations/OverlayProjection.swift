@@ -1,5 +1,5 @@
-import MapDrawing
-import MapGeometry
+package import MapDrawing
+package import MapGeometry
 
 /// Turns geographic lines and rings into canvas paths: densify along the geodesic, unwrap
 /// across ±180°, project, repeat per visible world copy, drop sub-pixel steps and simplify
@@ -8,15 +8,15 @@ import MapGeometry
 /// The pipeline of Leaflet's `Polyline` (project → clip → simplify → render), with the
 /// world-copy repetition of py-staticmaps so anything crossing the antimeridian is drawn
 /// continuous.
-enum OverlayProjection {
+package enum OverlayProjection {
     /// Segments longer than this are split along the geodesic, in meters; shorter ones are
     /// indistinguishable from straight at map scales where they are visible.
-    static let geodesicSegmentLength = 50_000.0
+    package static let geodesicSegmentLength = 50_000.0
     /// Vertices closer than this to the last kept one are dropped, in canvas points.
-    static let minimumStep = 0.25
+    package static let minimumStep = 0.25
     /// Douglas–Peucker tolerance, in canvas points: a quarter point is under half a device
     /// pixel even at scale 2, so the simplified line draws the same.
-    static let simplificationTolerance = 0.25
+    package static let simplificationTolerance = 0.25
 
     /// The vertices of a line as map points: long segments densified along the geodesic,
     /// longitudes continuous (each step under 180°), so x runs past the world's edge instead
@@ -25,7 +25,7 @@ enum OverlayProjection {
     /// countable.
     ///
     /// - Complexity: O(n) plus the points added by densifying.
-    static func mapPoints(_ coordinates: [Coordinate]) -> [MapPoint] {
+    package static func mapPoints(_ coordinates: [Coordinate]) -> [MapPoint] {
         guard var previous = coordinates.first?.wrapped else { return [] }
         var result = [MapPoint(previous)]
         result.reserveCapacity(coordinates.count)
@@ -63,7 +63,7 @@ enum OverlayProjection {
     /// the antimeridian from its outer ring's (179.9° and −179.9°) would otherwise land a
     /// world away from it, and the shape would be fitted as 360° wide: the whole world in
     /// the frame for a few degrees of land.
-    static func mapPoints(rings: [[Coordinate]]) -> [[MapPoint]] {
+    package static func mapPoints(rings: [[Coordinate]]) -> [[MapPoint]] {
         var lines = rings.map { mapPoints($0) }
         let drawn = lines.indices.filter { !lines[$0].isEmpty }
         guard drawn.count > 1 else { return lines }
@@ -76,7 +76,7 @@ enum OverlayProjection {
     }
 
     /// The shifts of whole worlds, in map points, under which a rect shows on the canvas.
-    static func worldOffsets(for rect: MapRect, in viewport: Viewport) -> [Double] {
+    package static func worldOffsets(for rect: MapRect, in viewport: Viewport) -> [Double] {
         let world = MapSize.world.width
         let visible = viewport.visibleMapRect
         let first = ((visible.minX - rect.maxX) / world).rounded(.up)
@@ -87,7 +87,7 @@ enum OverlayProjection {
 
     /// Canvas points of map points shifted by a world offset, without steps shorter than
     /// `minimumStep`; the last point is always kept so a line ends where it should.
-    static func canvasPoints(_ points: [MapPoint], offset: Double, in viewport: Viewport) -> [CanvasPoint] {
+    package static func canvasPoints(_ points: [MapPoint], offset: Double, in viewport: Viewport) -> [CanvasPoint] {
         var result: [CanvasPoint] = []
         result.reserveCapacity(points.count)
         for (index, point) in points.enumerated() {
@@ -103,7 +103,7 @@ enum OverlayProjection {
     }
 
     /// A path of one or more lines (or closed rings) in every world copy that shows.
-    static func path(_ lines: [[MapPoint]], closed: Bool, in viewport: Viewport) -> Path {
+    package static func path(_ lines: [[MapPoint]], closed: Bool, in viewport: Viewport) -> Path {
         guard let rect = MapRect(containing: lines.joined()) else { return Path() }
         var path = Path()
         for offset in worldOffsets(for: rect, in: viewport) {
