@@ -1,7 +1,9 @@
+import Foundation
 import MapBatch
 import MapCommandLine
 import MapErrors
 import MapFormats
+import MapInputs
 import MapRenderCore
 import MapTiles
 
@@ -214,7 +216,21 @@ extension RenderRequest {
         }
         placeDatabases = try confine(placeDatabases, "--places")
         geoJSONFiles = try confine(geoJSONFiles, "--geojson")
-        trackInput.paths = try confine(trackInput.paths, "--track")
+        // A track folder's files are checked one by one: one of them may be a link out.
+        var tracks: [String] = []
+        for path in try confine(trackInput.paths, "--track") {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                tracks.append(path)
+                continue
+            }
+            let root = folder.folder.root
+            for file in try TrackFiles.expand([path]) {
+                let name = String(file.dropFirst(root == "/" ? 1 : root.count + 1))
+                tracks.append(try folder.confine(name, option: "--track"))
+            }
+        }
+        trackInput.paths = tracks
         if let image = markerImage { markerImage?.path = try folder.confine(image.path, option: "--marker-image") }
         if styleName.hasSuffix(".json") || styleName.contains("/") {
             styleName = try folder.confine(styleName, option: "--style")

@@ -124,6 +124,13 @@ struct UntrustedPathTests {
             toFile: folder.path("secret/p.geojson"), atomically: true, encoding: .utf8)
         try "{\"type\": \"Point\", \"coordinates\": [24.94, 60.17]}".write(
             toFile: folder.path("data/p.geojson"), atomically: true, encoding: .utf8)
+        // A track folder inside, one of whose files is a link out.
+        let ride = Maprender.packageRoot.appendingPathComponent("examples/denver-ride.gpx").path
+        try FileManager.default.copyItem(atPath: ride, toPath: folder.path("secret/ride.gpx"))
+        try FileManager.default.createDirectory(atPath: folder.path("data/tracks"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: ride, toPath: folder.path("data/tracks/a.gpx"))
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path("data/tracks/b.gpx"), withDestinationPath: folder.path("secret/ride.gpx"))
         let jobs = [
             ("abs", "geojson", folder.path("secret/p.geojson")), ("absmissing", "geojson", folder.path("secret/none")),
             ("up", "geojson", "../secret/p.geojson"), ("upmissing", "geojson", "../secret/none.geojson"),
@@ -131,7 +138,7 @@ struct UntrustedPathTests {
             ("track", "track", "../secret/p.geojson"), ("places", "places", "/etc/passwd"),
             ("image", "marker-image", "../secret/star.png"), ("style", "basemap-style", "../secret/style.json"),
             ("tiles", "basemap", "../secret/city.mbtiles"), ("pm", "basemap", "pmtiles://../secret/city.pmtiles"),
-            ("inside", "geojson", "p.geojson"),
+            ("trackdir", "track", "tracks"), ("inside", "geojson", "p.geojson"),
         ]
         let manifest = jobs.map { id, key, value in
             "{\"id\": \"\(id)\", \"output\": \"\(id).png\", \"\(key)\": \"\(value)\", \"size\": \"64x48\", \"basemap\": \"none\"}"
