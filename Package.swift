@@ -16,7 +16,7 @@ let package = Package(
             targets: [
                 "MapErrors", "MapGeometry", "MapFormats", "MapXML", "MapVectorTiles", "MapDrawing", "MapVectorStyle",
                 "MapAnnotations", "MapRenderCore", "MapVectorLayout", "MapSQLite", "MapInputs",
-                "MapTiles", "MapVectorSources", "MapFavorites", "MapRenderCairo", "MapRenderSVG",
+                "MapTiles", "MapVectorSources", "MapFavorites", "MapRenderCairo", "MapRenderSVG", "MapBatch",
             ]),
     ],
     targets: [
@@ -120,6 +120,10 @@ let package = Package(
         // The display list written as SVG.
         .target(
             name: "MapRenderSVG", dependencies: ["MapErrors", "MapGeometry", "MapDrawing", "MapFormats", "MapXML"]),
+        // Batches of any size in constant memory: the manifest read line by line, jobs run in
+        // a bounded window with their outcomes in order, the summary written as they come,
+        // outputs and inputs confined to folders.
+        .target(name: "MapBatch", dependencies: ["MapErrors", "MapFormats"]),
         // The maprender command line: its command tree and option tables, render, places,
         // batch, fit, track, exit codes.
         .target(
@@ -127,7 +131,7 @@ let package = Package(
             dependencies: [
                 "MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapFormats", "MapCommandLine", "MapInputs",
                 "MapTiles", "MapVectorSources",
-                "MapFavorites", "MapRenderCairo", "MapRenderSVG",
+                "MapFavorites", "MapRenderCairo", "MapRenderSVG", "MapBatch",
             ]),
         .executableTarget(name: "maprender", dependencies: ["MapRenderCommand"]),
         .executableTarget(
@@ -182,6 +186,7 @@ let package = Package(
             dependencies: ["MapRenderCairo", "MapRenderSVG", "MapTiles", "MapTestSupport"],
             exclude: ["Goldens", "Failures"]),
         .testTarget(name: "MapRenderSVGTests", dependencies: ["MapRenderSVG", "MapTestSupport"]),
+        .testTarget(name: "MapBatchTests", dependencies: ["MapBatch", "MapFormats", "MapErrors"]),
         // The architecture rules, checked on the sources.
         .testTarget(name: "PackageStructureTests"),
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import MapBatch
 import MapCommandLine
 import MapErrors
 import MapFavorites
@@ -26,6 +27,7 @@ enum BatchCommand {
         var workers = ProcessInfo.processInfo.activeProcessorCount
         var shard: Shard?
         var outputDirectory: String?
+        var inputDirectory: String?
         var summary: String?
         var skipsExisting = false
         var progress = "auto"
@@ -39,11 +41,10 @@ enum BatchCommand {
     static func run(_ words: [String]) throws(MapError) {
         let options = try parse(words)
         let started = Date()
-        var jobs = try makeJobs(options)
-        if let shard = options.shard { jobs = jobs.filter { shard.contains(id: $0.id) } }
+        let jobs = try makeJobs(options)
         if options.isDryRun {
             // What this shard would render, one job per line: id, then output.
-            for job in jobs {
+            while let job = try jobs.next() {
                 let output = (try? job.request.get())?.output ?? "-"
                 Console.print("\(job.id)\t\(output)")
             }
@@ -52,7 +53,13 @@ enum BatchCommand {
         let confinement = try options.outputDirectory.map { directory throws(MapError) in
             try OutputConfinement(directory: directory)
         }
-        let progress = BatchProgress(total: jobs.count, mode: options.progress, isVerbose: options.isVerbose)
+        let inputs = try options.inputDirectory.map { directory throws(MapError) in
+            try InputConfinement(directory: directory)
+        }
+        let progress = BatchProgress(mode: options.progress, isVerbose: options.isVerbose)
+        // The bar's total costs a first reading of the manifest; only a terminal shows it.
+        if progress.showsBar { progress.total = try makeJobs(options, counting: true).count() }
+        let summary = try options.summary.map { path throws(MapError) in try SummaryWriter(path: path) }
         // Every job allocates the same few large buffers (canvas, PNG scanlines, decoded
         // tiles). glibc maps each one fresh from the kernel and gives it back on free, so
         // every map paid for tens of thousands of page faults; keeping them in the heap
@@ -61,22 +68,26 @@ enum BatchCommand {
         let mmapThreshold: Int32 = -3, trimThreshold: Int32 = -1  // M_MMAP_THRESHOLD, M_TRIM_THRESHOLD
         _ = glibcMallopt(mmapThreshold, 32 << 20)
         _ = glibcMallopt(trimThreshold, 256 << 20)
-        let outcomes = BatchRunner(jobs: jobs, workers: options.workers).run(
-            { job in execute(job, confinement: confinement, skipsExisting: options.skipsExisting) },
-            finished: { progress.record($0) })
+        let skipsExisting = options.skipsExisting
+        let pipeline = BatchPipeline<BatchJob, Outcome>(workers: options.workers)
+        try pipeline.run(
+            next: { () throws(MapError) in try jobs.next() },
+            start: { job in execute(job, confinement: confinement, inputs: inputs, skipsExisting: skipsExisting) },
+            deliver: { outcome in
+                progress.record(outcome)
+                summary?.append(resultJSON(outcome))
+            })
         let seconds = Date().timeIntervalSince(started)
-        progress.finish(outcomes, seconds: seconds)
-        if let summary = options.summary {
-            let file = try StagedFile(
-                bytes: Array((summaryJSON(outcomes, seconds: seconds).serialized(indent: 2) + "\n").utf8),
-                destination: summary)
-            try file.commit()
-        }
-        let failures = outcomes.filter { $0.status == .failed }
-        if let first = failures.first, let error = first.error {
+        progress.finish(seconds: seconds)
+        try summary?.finish(totals: [
+            ("jobs", .number(Double(progress.done))), ("succeeded", .number(Double(progress.succeeded))),
+            ("failed", .number(Double(progress.failed))), ("skipped", .number(Double(progress.skipped))),
+            ("seconds", .number((seconds * 1000).rounded() / 1000)),
+        ])
+        if let (id, error) = progress.firstFailure {
             throw MapError(
                 error.kind,
-                "\(failures.count) of \(outcomes.count) jobs failed (the first: job \(first.job.id): \(ErrorWording.located(error)))",
+                "\(progress.failed) of \(progress.done) jobs failed (the first: job \(id): \(ErrorWording.located(error)))",
                 remedy: options.summary == nil ? "rerun with --summary FILE.json for every job's status" : nil)
         }
     }
@@ -84,13 +95,15 @@ enum BatchCommand {
     /// Renders one job and returns what finishes it: the writing of its files, which the
     /// runner does on another thread while the next job renders. Never throws: a failure is
     /// an outcome.
-    static func execute(_ job: BatchJob, confinement: OutputConfinement?, skipsExisting: Bool) -> BatchRunner.Finish {
+    static func execute(
+        _ job: BatchJob, confinement: OutputConfinement?, inputs: InputConfinement? = nil, skipsExisting: Bool
+    ) -> () -> Outcome {
         let started = Date()
         var outcome = Outcome(job: job, status: .failed, output: nil, seconds: 0, error: nil, diagnostics: [])
         do throws(MapError) {
             guard case .success(var request) = job.request else {
                 if case .failure(let error) = job.request { throw error }
-                return BatchRunner.Finish { outcome }
+                return { outcome }
             }
             if let confinement {
                 request.output = try request.output.map { name throws(MapError) in try confinement.confine(name) }
@@ -100,13 +113,14 @@ enum BatchCommand {
                     .invalidRequest, "a batch job cannot write to standard output",
                     remedy: "give the job an output file")
             }
+            if let inputs { try request.confineInputs(to: inputs) }
             outcome.output = request.output
             if skipsExisting, let output = request.output, FileManager.default.fileExists(atPath: output) {
                 outcome.status = .skipped
             } else {
                 let snapshot = try RenderCommand.render(request, inBatch: true) { outcome.diagnostics = $0 }
                 let rendered = outcome
-                return BatchRunner.Finish {
+                return {
                     var outcome = rendered
                     do throws(MapError) {
                         try RenderCommand.write(snapshot, of: request)
@@ -122,7 +136,7 @@ enum BatchCommand {
             outcome.error = error
         }
         outcome.seconds = Date().timeIntervalSince(started)
-        return BatchRunner.Finish { outcome }
+        return { outcome }
     }
 
     static func parse(_ words: [String]) throws(MapError) -> Options {
@@ -149,15 +163,17 @@ enum BatchCommand {
         return options
     }
 
-    /// The jobs: the manifest's lines, or one per favorite for `--each place`.
-    static func makeJobs(_ options: Options) throws(MapError) -> [BatchJob] {
+    /// The jobs of this shard, read as they are needed: the manifest's lines, or one per
+    /// favorite for `--each place`. `counting` reads only what `count()` needs.
+    static func makeJobs(_ options: Options, counting: Bool = false) throws(MapError) -> BatchJobs {
         if let manifest = options.manifest {
             if options.defaults.contains("-o") || options.defaults.contains("--output") {
                 throw MapError(
                     .invalidRequest, "-o does not apply to a manifest batch",
                     remedy: "give each job its \"output\" in the manifest")
             }
-            return try BatchManifest.jobs(inFile: manifest, defaults: options.defaults)
+            return try BatchJobs(
+                manifest: manifest, defaults: options.defaults, shard: options.shard, counting: counting)
         }
         var cursor = ArgumentCursor(options.defaults, programName: MapRenderCommand.name)
         let base = try RenderRequest(parsing: &cursor)
@@ -181,7 +197,8 @@ enum BatchCommand {
                 jobs.append(BatchJob(id: String(place.id), line: 0, request: .success(request)))
             }
         }
-        return jobs
+        if let shard = options.shard { jobs = jobs.filter { shard.contains(id: $0.id) } }
+        return BatchJobs(jobs)
     }
 
     /// A file-name-safe form of a title: lower-case letters and digits joined by dashes.
@@ -198,46 +215,28 @@ enum BatchCommand {
         return result.isEmpty ? "place" : result
     }
 
-    static func summaryJSON(_ outcomes: [Outcome], seconds: Double) -> JSONValue {
-        func count(_ status: Outcome.Status) -> JSONValue {
-            .number(Double(outcomes.filter { $0.status == status }.count))
+    /// One job's entry in the summary's results.
+    static func resultJSON(_ outcome: Outcome) -> JSONValue {
+        var members: [(String, JSONValue)] = [("id", .string(outcome.job.id))]
+        if outcome.job.line > 0 { members.append(("line", .number(Double(outcome.job.line)))) }
+        members += [
+            ("status", .string(outcome.status.rawValue)),
+            ("output", outcome.output.map(JSONValue.string) ?? .null),
+            ("seconds", .number((outcome.seconds * 1000).rounded() / 1000)),
+        ]
+        if let error = outcome.error {
+            members += [
+                ("exit_code", .number(Double(ExitStatus(error).rawValue))),
+                ("error", .string(ErrorWording.full(error))),
+            ]
         }
-        return .object([
-            ("jobs", .number(Double(outcomes.count))), ("succeeded", count(.ok)), ("failed", count(.failed)),
-            ("skipped", count(.skipped)),
-            ("seconds", .number((seconds * 1000).rounded() / 1000)),
-            (
-                "results",
-                .array(
-                    outcomes.map { outcome in
-                        var members: [(String, JSONValue)] = [("id", .string(outcome.job.id))]
-                        if outcome.job.line > 0 { members.append(("line", .number(Double(outcome.job.line)))) }
-                        members += [
-                            ("status", .string(outcome.status.rawValue)),
-                            ("output", outcome.output.map(JSONValue.string) ?? .null),
-                            ("seconds", .number((outcome.seconds * 1000).rounded() / 1000)),
-                        ]
-                        if let error = outcome.error {
-                            members += [
-                                ("exit_code", .number(Double(ExitStatus(error).rawValue))),
-                                ("error", .string(ErrorWording.full(error))),
-                            ]
-                        }
-                        members.append(
-                            (
-                                "diagnostics",
-                                .array(
-                                    outcome.diagnostics.map { diagnostic in
-                                        .object([
-                                            ("severity", .string(diagnostic.severity.rawValue)),
-                                            ("message", .string(diagnostic.message)),
-                                        ])
-                                    })
-                            ))
-                        return .object(members)
-                    })
-            ),
-        ])
+        let diagnostics = outcome.diagnostics.map { diagnostic in
+            JSONValue.object([
+                ("severity", .string(diagnostic.severity.rawValue)), ("message", .string(diagnostic.message)),
+            ])
+        }
+        members.append(("diagnostics", .array(diagnostics)))
+        return .object(members)
     }
 }
 

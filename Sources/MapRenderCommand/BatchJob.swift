@@ -1,7 +1,11 @@
+import Foundation
+import MapBatch
 import MapCommandLine
 import MapErrors
 import MapFormats
+import MapInputs
 import MapRenderCore
+import MapTiles
 
 /// One map of a batch: its identifier, where it came from, and the render request.
 struct BatchJob {
@@ -13,45 +17,110 @@ struct BatchJob {
     var request: Result<RenderRequest, MapError>
 }
 
-/// Reads a JSON Lines manifest: one job per line, an object whose keys are the long options
-/// of `render` (without the dashes) plus `id` and `output`.
+/// The jobs of a batch, read one at a time: a JSON Lines manifest line by line (however long
+/// it is, only the line being read is held), or a list made beforehand (`--each place`).
+final class BatchJobs {
+    private var list: [BatchJob].Iterator?
+    private var lines: ManifestLines?
+    private var defaults: [String] = []
+    private var shard: Shard?
+    private var counting = false
+    private var identifiers = BatchIdentifiers()
+
+    init(_ jobs: [BatchJob]) { list = jobs.makeIterator() }
+
+    /// The jobs of `shard` in the manifest at `path` (`-`: standard input), each parsed with
+    /// `defaults` before its own words. `counting`: ids only, for `count()`.
+    init(manifest path: String, defaults: [String], shard: Shard?, counting: Bool = false) throws(MapError) {
+        lines = try ManifestLines(path: path)
+        self.defaults = defaults
+        self.shard = shard
+        self.counting = counting
+    }
+
+    /// How many jobs are left.
+    func count() throws(MapError) -> Int {
+        var count = 0
+        while try next() != nil { count += 1 }
+        return count
+    }
+
+    /// The next job of the shard, or `nil` after the last.
+    func next() throws(MapError) -> BatchJob? {
+        guard let lines else { return list?.next() }
+        while let line = try lines.next() {
+            if line.isBlankOrComment { continue }
+            if let job = try BatchManifest.job(line, of: self, in: lines) { return job }
+        }
+        return nil
+    }
+
+    fileprivate func accepts(_ id: String) -> Bool { shard?.contains(id: id) ?? true }
+    fileprivate var parsesRequests: Bool { !counting }
+    fileprivate var words: [String] { defaults }
+    /// Adds a job's id; `false` when an earlier job has it.
+    fileprivate func insert(_ id: String, line: Int, in lines: ManifestLines) throws(MapError) -> Bool {
+        if counting || identifiers.insert(id) { return true }
+        // The filter may have seen it: read the lines before this one to be sure.
+        let again = try ManifestLines(path: lines.readablePath)
+        while let earlier = try again.next(), earlier.number < line {
+            if !earlier.isBlankOrComment,
+                let (other, _) = try? BatchManifest.arguments(
+                    of: earlier.bytes, path: lines.name, line: earlier.number),
+                other == id
+            {
+                return false
+            }
+        }
+        return true
+    }
+}
+
+/// A JSON Lines manifest: one job per line, an object whose keys are the long options of
+/// `render` (without the dashes) plus `id` and `output`.
 ///
 /// Values: a string or number is the option's value; `true` is a flag, `false` leaves it
 /// out; an array repeats the option once per element (`"pin": ["…", "…"]`). Empty lines and
 /// lines starting with `#` are skipped. A bad line becomes a failed job with its line
 /// number; it never stops the others.
 enum BatchManifest {
-    static func jobs(inFile path: String, defaults: [String]) throws(MapError) -> [BatchJob] {
-        let bytes = try readFile(path)
-        var jobs: [BatchJob] = []
-        var seen: Set<String> = []
-        var lineNumber = 0
-        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            lineNumber += 1
-            let text = Array(line.last == UInt8(ascii: "\r") ? line.dropLast() : line)
-            guard let first = text.first(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
-                first != UInt8(ascii: "#")
-            else { continue }
-            var job = BatchJob(
-                id: "line \(lineNumber)", line: lineNumber, request: .failure(MapError(.internalFailure, "unparsed")))
+    /// The job of one line, or `nil` when it belongs to another shard.
+    fileprivate static func job(
+        _ line: ManifestLines.Line, of jobs: BatchJobs, in lines: ManifestLines
+    ) throws(MapError)
+        -> BatchJob?
+    {
+        let path = lines.name, lineNumber = line.number
+        var job = BatchJob(
+            id: "line \(lineNumber)", line: lineNumber, request: .failure(MapError(.internalFailure, "unparsed")))
+        var words: [String]?
+        do throws(MapError) {
+            let (id, own) = try arguments(of: line.bytes, path: path, line: lineNumber)
+            job.id = id
+            guard try jobs.insert(id, line: lineNumber, in: lines) else {
+                throw MapError(
+                    .invalidData, "id \"\(id)\" is used by an earlier job",
+                    at: InputLocation(file: path, line: lineNumber), remedy: "give every job its own id")
+            }
+            words = own
+        } catch {
+            job.request = .failure(located(error, path: path, line: lineNumber))
+        }
+        guard jobs.accepts(job.id) else { return nil }
+        if let words, jobs.parsesRequests {
             do throws(MapError) {
-                let (id, words) = try arguments(of: text, path: path, line: lineNumber)
-                job.id = id
-                guard seen.insert(id).inserted else {
-                    throw MapError(
-                        .invalidData, "id \"\(id)\" is used by an earlier job",
-                        at: InputLocation(file: path, line: lineNumber), remedy: "give every job its own id")
-                }
-                var cursor = ArgumentCursor(defaults + words, programName: MapRenderCommand.name)
+                var cursor = ArgumentCursor(jobs.words + words, programName: MapRenderCommand.name)
                 job.request = .success(try RenderRequest(parsing: &cursor))
             } catch {
-                // An error without a place of its own is about the job's words: its line.
-                job.request = .failure(
-                    error.location != nil ? error : error.relocated(to: InputLocation(file: path, line: lineNumber)))
+                job.request = .failure(located(error, path: path, line: lineNumber))
             }
-            jobs.append(job)
         }
-        return jobs
+        return job
+    }
+
+    /// An error without a place of its own is about the job's words: its line.
+    private static func located(_ error: MapError, path: String, line: Int) -> MapError {
+        error.location != nil ? error : error.relocated(to: InputLocation(file: path, line: line))
     }
 
     /// The job's id and its command-line words.
@@ -125,15 +194,6 @@ enum BatchManifest {
                 at: InputLocation(file: path, line: line))
         }
     }
-
-    private static func readFile(_ path: String) throws(MapError) -> [UInt8] {
-        if path == "-" {
-            var bytes: [UInt8] = []
-            while let line = readLine(strippingNewline: false) { bytes += Array(line.utf8) }
-            return bytes
-        }
-        return try InputFile.read(atPath: path, what: "batch manifest")
-    }
 }
 
 extension String {
@@ -141,5 +201,54 @@ extension String {
     func replacingFirst(_ target: String, with replacement: String) -> String {
         guard let range = range(of: target) else { return self }
         return replacingCharacters(in: range, with: replacement)
+    }
+}
+
+extension RenderRequest {
+    /// Every file the request reads, read from inside `--in-dir`: favorites, GeoJSON, tracks,
+    /// the marker image, a style file, a basemap file or folder and a basemap style. Pictures
+    /// a GeoJSON file or a style names stay inside its own folder, `--allow-outside-paths` or not.
+    mutating func confineInputs(to folder: InputConfinement) throws(MapError) {
+        func confine(_ names: [String], _ option: String) throws(MapError) -> [String] {
+            var paths: [String] = []
+            for name in names { paths.append(try folder.confine(name, option: option)) }
+            return paths
+        }
+        placeDatabases = try confine(placeDatabases, "--places")
+        geoJSONFiles = try confine(geoJSONFiles, "--geojson")
+        // A track folder's files are checked one by one: one of them may be a link out.
+        var tracks: [String] = []
+        for path in try confine(trackInput.paths, "--track") {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                tracks.append(path)
+                continue
+            }
+            let root = folder.folder.root
+            for file in try TrackFiles.expand([path]) {
+                let name = String(file.dropFirst(root == "/" ? 1 : root.count + 1))
+                tracks.append(try folder.confine(name, option: "--track"))
+            }
+        }
+        trackInput.paths = tracks
+        if let image = markerImage { markerImage?.path = try folder.confine(image.path, option: "--marker-image") }
+        if styleName.hasSuffix(".json") || styleName.contains("/") {
+            styleName = try folder.confine(styleName, option: "--style")
+        }
+        basemapStyle = try basemapStyle.map { name throws(MapError) in
+            try folder.confine(name, option: "--basemap-style")
+        }
+        let lower = basemap.lowercased()
+        if let scheme = ["pmtiles://", "mbtiles://"].first(where: { lower.hasPrefix($0) }) {
+            let rest = String(basemap.dropFirst(scheme.count))
+            if !rest.lowercased().hasPrefix("http://") && !rest.lowercased().hasPrefix("https://") {
+                basemap = scheme + (try folder.confine(rest, option: "--basemap"))
+            }
+        } else if !["world", "none"].contains(basemap), TilePreset.preset(named: basemap) == nil,
+            !basemap.contains("://"), !basemap.contains("{z}"), !basemap.contains("{quadkey}")
+        {
+            basemap = try folder.confine(basemap, option: "--basemap")
+        }
+        allowsOutsidePaths = false
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MapErrors
 
 #if canImport(Glibc)
     import Glibc
@@ -7,15 +8,17 @@ import Foundation
 /// What a batch tells the user as it goes: a progress bar on a terminal; on a pipe or a log
 /// (cron, CI) one line per failed job, every job with `--verbose`, and a final summary line.
 final class BatchProgress: @unchecked Sendable {
-    private let total: Int
-    private let showsBar: Bool
+    /// How many jobs the bar counts to (read before the run when the bar shows).
+    var total = 0
+    let showsBar: Bool
     private let isVerbose: Bool
     private let lock = NSLock()
-    private var done = 0, failed = 0, skipped = 0
+    private(set) var done = 0, succeeded = 0, failed = 0, skipped = 0
+    /// The first failed job in job order, for the final message: all that is kept of the jobs.
+    private(set) var firstFailure: (id: String, error: MapError)?
     private let started = Date()
 
-    init(total: Int, mode: String, isVerbose: Bool) {
-        self.total = total
+    init(mode: String, isVerbose: Bool) {
         self.isVerbose = isVerbose
         showsBar = mode == "always" || (mode == "auto" && isatty(2) == 1)
     }
@@ -24,10 +27,14 @@ final class BatchProgress: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         done += 1
-        if outcome.status == .failed { failed += 1 }
-        if outcome.status == .skipped { skipped += 1 }
+        switch outcome.status {
+        case .ok: succeeded += 1
+        case .failed: failed += 1
+        case .skipped: skipped += 1
+        }
         if showsBar { Console.printErrorRaw("\r\u{1B}[K") }
         if let error = outcome.error {
+            if firstFailure == nil { firstFailure = (outcome.job.id, error) }
             Console.printError("batch: job \(outcome.job.id) failed: " + ErrorWording.full(error))
         } else if isVerbose {
             Console.printError("batch: job \(outcome.job.id) \(outcome.status.rawValue): \(outcome.output ?? "")")
@@ -37,17 +44,16 @@ final class BatchProgress: @unchecked Sendable {
 
     private func bar() -> String {
         let width = 30
-        let filled = total == 0 ? width : done * width / total
+        let filled = total == 0 ? width : min(done, total) * width / total
         let rate = Double(done) / max(Date().timeIntervalSince(started), 0.001)
         return "[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] "
             + "\(done)/\(total)  failed \(failed)  \(rate.decimalStringForProgress()) maps/s"
     }
 
-    func finish(_ outcomes: [BatchCommand.Outcome], seconds: Double) {
+    func finish(seconds: Double) {
         if showsBar { Console.printErrorRaw("\r\u{1B}[K") }
-        let ok = outcomes.filter { $0.status == .ok }.count
         Console.printError(
-            "batch: \(outcomes.count) jobs: \(ok) ok, \(failed) failed, \(skipped) skipped in \((seconds * 10).rounded() / 10) s"
+            "batch: \(done) jobs: \(succeeded) ok, \(failed) failed, \(skipped) skipped in \((seconds * 10).rounded() / 10) s"
         )
     }
 }

@@ -107,7 +107,8 @@ enum SceneLoading {
     ) throws(MapError) -> (vector: (any BasemapSource)?, tiles: (any RasterTileSource)?, styled: StreetBasemap?) {
         if let styled = try StreetBasemapResolver.basemap(
             argument: request.basemap, styleFile: request.basemapStyle, styleName: request.styleName,
-            scale: request.scale, mapType: request.mapType, options: request.tileOptions)
+            scale: request.scale, mapType: request.mapType, options: request.tileOptions,
+            allowsOutsidePaths: request.allowsOutsidePaths)
         {
             return (nil, nil, styled)
         }
@@ -139,6 +140,7 @@ extension RenderRequest {
         inputs.userLocation = userLocation
         inputs.title = title
         inputs.attribution = attribution
+        inputs.allowsOutsidePaths = allowsOutsidePaths
         return inputs
     }
 }

@@ -49,6 +49,9 @@ struct RenderRequest {
     /// A see-through background and no basemap (`--transparent`), for maps laid over other
     /// artwork.
     var isTransparent = false
+    /// Whether pictures and tiles a GeoJSON file or a style names may lie outside its folder
+    /// (`--allow-outside-paths`).
+    var allowsOutsidePaths = false
 
     /// Reads options until the words run out (`RenderOptions.table` says what each does).
     init(parsing cursor: inout ArgumentCursor) throws(MapError) {

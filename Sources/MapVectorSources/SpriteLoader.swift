@@ -1,7 +1,7 @@
 import Foundation
 import MapDrawing
-import MapErrors
-import MapFormats
+public import MapErrors
+public import MapFormats
 public import MapRenderCore
 public import MapVectorLayout
 
@@ -44,6 +44,27 @@ public enum SpriteLoader {
         }
         let reason = problems.first ?? "no \(base).json and \(base).png beside the style"
         return (nil, [Diagnostic(.warning, "sprite \(sprite): \(reason); icons are left out")])
+    }
+
+    /// Throws unless every file a local `sprite` may name (`NAME.json`, `NAME.png` and their
+    /// `@2x` pair) lies inside `confinement`, the style's folder; a hosted sprite passes (it
+    /// is not fetched). The refusal reads the same whether the files exist or not.
+    ///
+    /// - Throws: `MapError` `.invalidData`.
+    public static func requireInside(
+        _ confinement: PathConfinement, sprite: String, styleFile: String
+    ) throws(MapError) {
+        var base = sprite
+        if base.lowercased().hasPrefix("file://") { base.removeFirst("file://".count) }
+        if base.contains("://") { return }
+        for suffix in [".json", ".png"] where base.hasSuffix(suffix) { base.removeLast(suffix.count) }
+        for file in ["", "@2x"].flatMap({ [base + $0 + ".json", base + $0 + ".png"] })
+        where confinement.resolve(file) == nil {
+            throw MapError(
+                .invalidData, "sprite '\(sprite)' is outside the style's folder; refused",
+                at: InputLocation(file: styleFile),
+                remedy: "name a sprite in the style's folder or below it, or give --allow-outside-paths")
+        }
     }
 
     /// Reads one pair of files.

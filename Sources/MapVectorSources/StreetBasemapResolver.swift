@@ -1,5 +1,6 @@
 import Foundation
 public import MapErrors
+import MapFormats
 public import MapRenderCore
 public import MapTiles
 import MapVectorLayout
@@ -32,12 +33,16 @@ public enum StreetBasemapResolver {
     ///   - styleFile: `--basemap-style`.
     ///   - styleName: `--style`: picks the built-in vector style (`default`, `dark`, `print`).
     ///   - scale: the output's pixel density, for the sprite.
+    ///   - allowsOutsidePaths: whether the style's sprite and `pmtiles://`, `mbtiles://` and
+    ///     file paths may lie outside the style's folder; by default an absolute path, `..`
+    ///     or a symbolic link leading out is refused (`PathConfinement`).
     /// - Throws: `MapError` `.invalidRequest` for a style that cannot be bound, an archive
     ///   whose layers no built-in style draws (the message lists them), a satellite or hybrid
-    ///   map; what opening the archives, the style and TileJSON throws.
+    ///   map; `.invalidData` for a path the style names outside its folder; what opening the
+    ///   archives, the style and TileJSON throws.
     public static func basemap(
         argument: String, styleFile: String?, styleName: String, scale: Double, mapType: MapType,
-        options: HTTPTileOptions
+        options: HTTPTileOptions, allowsOutsidePaths: Bool = false
     ) throws(MapError) -> StreetBasemap? {
         guard argument != "none" else { return nil }
         let isBound = argument != "world"
@@ -66,8 +71,11 @@ public enum StreetBasemapResolver {
             return try bind(try builtIn.style(), label: "built-in style \(builtIn.rawValue)", to: opened, options)
         }
         let style = try VectorStyle(contentsOfFile: styleFile)
-        var basemap = try bind(style, label: styleFile, to: opened, options, styleFile: styleFile)
+        let confinement = allowsOutsidePaths ? nil : PathConfinement(folderOf: styleFile)
+        var basemap = try bind(
+            style, label: styleFile, to: opened, options, styleFile: styleFile, confinement: confinement)
         if let sprite = style.sprite {
+            if let confinement { try SpriteLoader.requireInside(confinement, sprite: sprite, styleFile: styleFile) }
             let loaded = SpriteLoader.load(sprite, styleFile: styleFile, scale: scale)
             basemap.basemap.sprite = loaded.sheet
             basemap.diagnostics += loaded.diagnostics
@@ -77,7 +85,8 @@ public enum StreetBasemapResolver {
 
     /// The style's vector sources bound to tiles, with its notes as `.info` diagnostics.
     static func bind(
-        _ style: VectorStyle, label: String, to opened: Opened?, _ options: HTTPTileOptions, styleFile: String? = nil
+        _ style: VectorStyle, label: String, to opened: Opened?, _ options: HTTPTileOptions, styleFile: String? = nil,
+        confinement: PathConfinement? = nil
     ) throws(MapError) -> StreetBasemap {
         var names: [String] = []
         for layer in style.layers {
@@ -105,7 +114,9 @@ public enum StreetBasemapResolver {
             if index == 0, let opened {
                 provider = opened.provider
             } else if let url = source.url {
-                provider = try open(url, relativeTo: folder, forced: true, options: options)!.provider
+                provider = try open(
+                    url, relativeTo: folder, forced: true, options: options, confinement: confinement,
+                    styleFile: label)!.provider
             } else if let template = source.tiles.first {
                 let low = min(max(Int(source.minZoom), 0), 30)
                 provider = try TemplateVectorTileProvider(
@@ -126,9 +137,10 @@ public enum StreetBasemapResolver {
     /// Opens a vector source: a PMTiles or MBTiles path (relative to `folder`), a
     /// `pmtiles://` or `mbtiles://` URL, a remote PMTiles archive, a URL template, a TileJSON
     /// URL. `nil` when it names raster tiles (or no source this knows) and not `forced`;
-    /// `forced`, that is an error.
+    /// `forced`, that is an error. With a `confinement`, a path must lie inside it.
     static func open(
-        _ spec: String, relativeTo folder: String?, forced: Bool, options: HTTPTileOptions
+        _ spec: String, relativeTo folder: String?, forced: Bool, options: HTTPTileOptions,
+        confinement: PathConfinement? = nil, styleFile: String = ""
     ) throws(MapError) -> Opened? {
         let lower = spec.lowercased()
         func raster() throws(MapError) -> Opened? {
@@ -138,7 +150,16 @@ public enum StreetBasemapResolver {
                 remedy: "give a PMTiles archive of MVT tiles, an MBTiles file of format pbf, a {z}/{x}/{y}.pbf"
                     + " URL template or a TileJSON URL")
         }
-        func path(_ text: String) -> String {
+        func path(_ text: String) throws(MapError) -> String {
+            if let confinement {
+                guard let inside = confinement.resolve(text) else {
+                    throw MapError(
+                        .invalidData, "source '\(spec)' is outside the style's folder; refused",
+                        at: InputLocation(file: styleFile),
+                        remedy: "name an archive in the style's folder or below it, or give --allow-outside-paths")
+                }
+                return inside
+            }
             guard let folder, !folder.isEmpty, !text.hasPrefix("/") else { return text }
             return folder + "/" + text
         }
@@ -153,9 +174,9 @@ public enum StreetBasemapResolver {
                 return try archive(
                     isRemote
                         ? ArchiveVectorTileProvider.pmtiles(url: rest, options: options)
-                        : ArchiveVectorTileProvider.pmtiles(path: path(rest)))
+                        : ArchiveVectorTileProvider.pmtiles(path: try path(rest)))
             }
-            return try open(path(rest), relativeTo: nil, forced: true, options: options)
+            return try open(try path(rest), relativeTo: nil, forced: true, options: options)
         }
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
             let location = String(lower.prefix { $0 != "?" && $0 != "#" })
@@ -171,7 +192,7 @@ public enum StreetBasemapResolver {
             return Opened(provider: try document.provider(options: options), layerNames: document.facts.layerNames)
         }
         if spec.contains("://") || TilePreset.preset(named: spec) != nil { return try raster() }
-        let file = path(spec)
+        let file = try path(spec)
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory)
         if exists, isDirectory.boolValue { return try raster() }

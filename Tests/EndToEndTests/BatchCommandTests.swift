@@ -83,6 +83,27 @@ struct BatchCommandTests {
         #expect(!result.errors.contains("\r"))
     }
 
+    @Test("the summary of 2,000 jobs is complete and in manifest order with --jobs 2; the first failure is named")
+    func longSummary() throws {
+        let folder = try TemporaryDirectory()
+        let path = try manifest(count: 2000, bad: [500, 1500], in: folder)
+        let result = try Maprender.run([
+            "batch", path, "--out-dir", folder.path("out"), "--summary", folder.path("summary.json"), "--jobs", "2",
+        ])
+        #expect(result.status == 64, "\(result.errors)")
+        #expect(result.errors.contains("2 of 2000 jobs failed (the first: job job-500:"), "\(result.errors)")
+        let summary = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("summary.json"))))
+                as? [String: Any])
+        #expect(
+            summary["jobs"] as? Int == 2000 && summary["succeeded"] as? Int == 1998 && summary["failed"] as? Int == 2)
+        let results = try #require(summary["results"] as? [[String: Any]])
+        #expect(results.map { $0["id"] as? String } == (0..<2000).map { "job-\($0)" })
+        #expect(results.map { $0["line"] as? Int } == (0..<2000).map { $0 + 1 })
+        #expect(
+            results.enumerated().filter { $0.element["status"] as? String == "failed" }.map(\.offset) == [500, 1500])
+    }
+
     @Test("a file that cannot be written fails its job alone, also while the next map renders", arguments: [1, 2])
     func writeFailuresAreJobFailures(jobs: Int) throws {
         let folder = try TemporaryDirectory()

@@ -15,7 +15,8 @@ private let layers = [
     "MapErrors", "MapGeometry", "MapFormats", "MapXML", "MapVectorTiles", "MapCommandLine", "MapDrawing",
     "MapVectorStyle", "MapAnnotations", "MapRenderCore", "MapVectorLayout", "MapSQLite",
     "MapInputs",
-    "MapTiles", "MapVectorSources", "MapFavorites", "MapRenderCairo", "MapRenderSVG", "MapRenderCommand", "maprender",
+    "MapTiles", "MapVectorSources", "MapFavorites", "MapRenderCairo", "MapRenderSVG", "MapBatch", "MapRenderCommand",
+    "maprender",
 ]
 
 /// Modules of the toolchain and the system, which are not package targets.

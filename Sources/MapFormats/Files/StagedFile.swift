@@ -11,6 +11,7 @@ public final class StagedFile {
     /// Where the file goes.
     public let destination: String
     private var temporaryPath: String?
+    private var descriptor: Int32 = -1
 
     /// Writes `bytes` to a temporary file in the destination's folder and flushes them to
     /// disk.
@@ -18,7 +19,18 @@ public final class StagedFile {
     /// - Throws: `MapError` `.cannotCreate` when the folder is missing or not writable, or
     ///   the destination exists and is not a regular file; `.ioFailure` when writing fails
     ///   part-way (the temporary file is removed).
-    public init(bytes: [UInt8], destination: String) throws(MapError) {
+    public convenience init(bytes: [UInt8], destination: String) throws(MapError) {
+        try self.init(streamingTo: destination)
+        try append(bytes)
+        try finishWriting()
+    }
+
+    /// Creates the temporary file for `append(_:)`, which `commit()` flushes to disk and
+    /// moves into place: a file written as it is made (a batch summary) with no more of it
+    /// in memory than one piece.
+    ///
+    /// - Throws: `MapError` `.cannotCreate` as `init(bytes:destination:)`.
+    public init(streamingTo destination: String) throws(MapError) {
         self.destination = destination
         let slash = destination.lastIndex(of: "/")
         let folder = slash.map { String(destination[..<$0]) } ?? "."
@@ -52,9 +64,16 @@ public final class StagedFile {
                 .cannotCreate, "cannot create the file (\(reason))", at: InputLocation(file: destination),
                 remedy: "check that the folder exists and is writable")
         }
-        let path = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
-        temporaryPath = path
+        temporaryPath = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
+        self.descriptor = descriptor
         fchmod(descriptor, 0o644)
+    }
+
+    /// Writes more of a file made by `init(streamingTo:)`.
+    ///
+    /// - Throws: `MapError` `.ioFailure` when writing fails (the temporary file is removed).
+    public func append(_ bytes: [UInt8]) throws(MapError) {
+        guard descriptor >= 0 else { return }
         var offset = 0
         var failure: Int32 = 0
         bytes.withUnsafeBytes { buffer in
@@ -68,18 +87,30 @@ public final class StagedFile {
                 offset += written
             }
         }
-        if failure == 0 && fsync(descriptor) != 0 { failure = errno }
+        try fail(failure)
+    }
+
+    /// Flushes the temporary file to disk and closes it.
+    private func finishWriting() throws(MapError) {
+        guard descriptor >= 0 else { return }
+        var failure: Int32 = 0
+        if fsync(descriptor) != 0 { failure = errno }
         if close(descriptor) != 0 && failure == 0 { failure = errno }
-        if failure != 0 {
-            discard()
-            throw MapError(
-                .ioFailure, "writing failed (\(String(cString: strerror(failure))))",
-                at: InputLocation(file: destination), remedy: "check the free space and permissions")
-        }
+        descriptor = -1
+        try fail(failure)
+    }
+
+    private func fail(_ failure: Int32) throws(MapError) {
+        guard failure != 0 else { return }
+        discard()
+        throw MapError(
+            .ioFailure, "writing failed (\(String(cString: strerror(failure))))",
+            at: InputLocation(file: destination), remedy: "check the free space and permissions")
     }
 
     /// Moves the file into place, replacing any file at the destination.
     public func commit() throws(MapError) {
+        try finishWriting()
         guard let temporaryPath else { return }
         guard rename(temporaryPath, destination) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -93,6 +124,8 @@ public final class StagedFile {
 
     /// Removes the temporary file; the destination is left as it was.
     public func discard() {
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
         if let temporaryPath { unlink(temporaryPath) }
         temporaryPath = nil
     }

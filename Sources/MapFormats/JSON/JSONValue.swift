@@ -18,10 +18,11 @@ public enum JSONValue: Hashable, Sendable {
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.serialized() == rhs.serialized() }
     public func hash(into hasher: inout Hasher) { hasher.combine(serialized()) }
 
-    /// The value as JSON text; `indent` spaces per level, or one line when 0.
-    public func serialized(indent: Int = 0) -> String {
+    /// The value as JSON text; `indent` spaces per level, or one line when 0. `level` is how
+    /// deep the value sits in a document written around it (its first line is not padded).
+    public func serialized(indent: Int = 0, level: Int = 0) -> String {
         var out = ""
-        write(to: &out, indent: indent, level: 0)
+        write(to: &out, indent: indent, level: level)
         return out
     }
 

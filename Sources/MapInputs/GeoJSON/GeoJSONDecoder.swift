@@ -60,8 +60,16 @@ public struct GeoJSONContent: Hashable, Sendable {
 /// overlay with simplestyle properties a `ShapeStyleOverride` that layout lays over the
 /// style's look.
 public struct GeoJSONDecoder: Sendable {
+    /// Whether `marker-image` and `callout-image` may name files outside the GeoJSON file's
+    /// folder. By default they may not: an absolute path, `..` or a symbolic link leading
+    /// out is refused (`PathConfinement`), so a file from elsewhere cannot make the renderer
+    /// read any picture on the machine.
+    public var allowsOutsidePaths: Bool
+
     /// Creates a decoder.
-    public init() {}
+    public init(allowsOutsidePaths: Bool = false) {
+        self.allowsOutsidePaths = allowsOutsidePaths
+    }
 
     /// Decodes a GeoJSON document.
     ///
@@ -79,7 +87,7 @@ public struct GeoJSONDecoder: Sendable {
     ///
     /// - Throws: `MapError` `.invalidData` as `decode(_:fileName:)`.
     public func decode(_ document: JSONDocument) throws(MapError) -> GeoJSONContent {
-        var reader = GeoJSONReader(document: document)
+        var reader = GeoJSONReader(document: document, allowsOutsidePaths: allowsOutsidePaths)
         try reader.readRoot()
         return reader.content
     }
@@ -87,15 +95,17 @@ public struct GeoJSONDecoder: Sendable {
     /// Reads and decodes the GeoJSON file at `path`; messages name it by `path`.
     ///
     /// - Throws: `MapError` `.missingInput` ("P: no such file") when the file is missing or
-    ///   unreadable, `.invalidData` for bad content.
-    public static func read(atPath path: String) throws(MapError) -> GeoJSONContent {
-        try GeoJSONDecoder().decode(InputFile.read(atPath: path, what: "GeoJSON"), fileName: path)
+    ///   unreadable, `.invalidData` for bad content and for a picture outside its folder.
+    public static func read(atPath path: String, allowsOutsidePaths: Bool = false) throws(MapError) -> GeoJSONContent {
+        try GeoJSONDecoder(allowsOutsidePaths: allowsOutsidePaths).decode(
+            InputFile.read(atPath: path, what: "GeoJSON"), fileName: path)
     }
 }
 
 /// One pass over a document, collecting content.
 private struct GeoJSONReader {
     let document: JSONDocument
+    let allowsOutsidePaths: Bool
     var content = GeoJSONContent()
     /// The Feature being read (the root and no properties for a bare geometry), for
     /// `GeoJSONContent.placeSources`.
@@ -106,8 +116,9 @@ private struct GeoJSONReader {
     ]
     static let allTypes = ["FeatureCollection", "Feature"] + geometryTypes
 
-    init(document: JSONDocument) {
+    init(document: JSONDocument, allowsOutsidePaths: Bool) {
         self.document = document
+        self.allowsOutsidePaths = allowsOutsidePaths
     }
 
     mutating func readRoot() throws(MapError) {
@@ -264,11 +275,19 @@ private struct GeoJSONReader {
             GeoJSONPlaceSource(featurePath: feature.path, position: geometry.position, properties: feature.properties))
     }
 
-    /// A PNG named by a feature, relative to the GeoJSON file's folder.
+    /// A PNG named by a feature, relative to the GeoJSON file's folder and inside it unless
+    /// `allowsOutsidePaths`. A refusal reads the same whether the file exists or not.
     private func image(at path: String) throws(MapError) -> EncodedImage {
         let fileName = document.fileName
         let folder = fileName.contains("/") ? String(fileName[..<fileName.lastIndex(of: "/")!]) : "."
-        return try PNGFile.read(atPath: path.hasPrefix("/") ? path : folder + "/" + path)
+        if allowsOutsidePaths { return try PNGFile.read(atPath: path.hasPrefix("/") ? path : folder + "/" + path) }
+        guard let resolved = PathConfinement(folderOf: fileName).resolve(path) else {
+            throw MapError(
+                .invalidData, "image '\(path)' is outside the GeoJSON file's folder; refused",
+                at: InputLocation(file: fileName, jsonPath: feature.path.description),
+                remedy: "name a picture in the GeoJSON file's folder or below it, or give --allow-outside-paths")
+        }
+        return try PNGFile.read(atPath: resolved)
     }
 
     private mutating func addPolyline(_ coordinates: [Coordinate], _ properties: GeoJSONFeatureStyle) {

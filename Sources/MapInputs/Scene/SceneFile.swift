@@ -22,8 +22,11 @@ public enum SceneFile {
     /// A decoder: the file's path to its content.
     public typealias Decoder = @Sendable (_ path: String) throws(MapError) -> SceneContent
 
-    /// The decoder of each kind for a GeoJSON role.
-    public static func decoder(for kind: InputFileKind, geoJSON role: GeoJSONRole) -> Decoder {
+    /// The decoder of each kind for a GeoJSON role; `allowsOutsidePaths` lets a GeoJSON file
+    /// name pictures outside its folder (`GeoJSONDecoder.allowsOutsidePaths`).
+    public static func decoder(
+        for kind: InputFileKind, geoJSON role: GeoJSONRole, allowsOutsidePaths: Bool = false
+    ) -> Decoder {
         switch (kind, role) {
         case (.gpx, _):
             return { path throws(MapError) in
@@ -34,7 +37,7 @@ public enum SceneFile {
             return { path throws(MapError) in SceneContent(tracks: [try LocationCSVDecoder.read(atPath: path)]) }
         case (.geoJSON, .overlays):
             return { path throws(MapError) in
-                let geoJSON = try GeoJSONDecoder.read(atPath: path)
+                let geoJSON = try GeoJSONDecoder.read(atPath: path, allowsOutsidePaths: allowsOutsidePaths)
                 return SceneContent(places: geoJSON.places, polylines: geoJSON.polylines, polygons: geoJSON.polygons)
             }
         case (.geoJSON, .tracks):
@@ -68,10 +71,11 @@ public enum SceneFile {
     ///
     /// - Throws: `MapError` from the file's decoder, naming the file and the position.
     public static func read(
-        atPath path: String, as kind: InputFileKind? = nil, geoJSON role: GeoJSONRole = .overlays
+        atPath path: String, as kind: InputFileKind? = nil, geoJSON role: GeoJSONRole = .overlays,
+        allowsOutsidePaths: Bool = false
     ) throws(MapError) -> SceneContent {
         let resolved: InputFileKind
         if let kind { resolved = kind } else { resolved = try self.kind(ofFileAt: path) }
-        return try decoder(for: resolved, geoJSON: role)(path)
+        return try decoder(for: resolved, geoJSON: role, allowsOutsidePaths: allowsOutsidePaths)(path)
     }
 }

@@ -46,6 +46,9 @@ public struct SceneInputs: Sendable {
     public var title: String?
     /// Credits to show beyond the basemap's.
     public var attribution: [String] = []
+    /// Whether the overlay files may name pictures outside their own folders (absolute
+    /// paths, `..`, links leading out); refused by default (`GeoJSONDecoder`).
+    public var allowsOutsidePaths = false
 
     /// Creates inputs with nothing in them.
     public init() {}

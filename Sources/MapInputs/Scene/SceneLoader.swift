@@ -28,7 +28,8 @@ public enum SceneLoader {
             attribution: inputs.attribution)
         scene.places = places
         for path in inputs.overlayFiles {
-            let content = try SceneFile.read(atPath: path, geoJSON: .overlays)
+            let content = try SceneFile.read(
+                atPath: path, geoJSON: .overlays, allowsOutsidePaths: inputs.allowsOutsidePaths)
             scene.places += content.places
             scene.polylines += content.polylines
             scene.polygons += content.polygons

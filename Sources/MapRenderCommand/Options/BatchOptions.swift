@@ -25,6 +25,10 @@ enum BatchOptions {
             "--out-dir", valueName: "DIR", section: .batch, completion: .directories,
             help: "outputs are paths inside DIR: absolute paths, '..' and links leading out are refused"
         ) { options, value in options.outputDirectory = value.text },
+        .value(
+            "--in-dir", valueName: "DIR", section: .batch, completion: .directories,
+            help: "every file a job reads is a path inside DIR: absolute paths, '..' and links leading out are refused"
+        ) { options, value in options.inputDirectory = value.text },
         .flag("--skip-existing", section: .batch, help: "skip jobs whose output exists") { $0.skipsExisting = true },
         .value(
             "--summary", valueName: "FILE.json", section: .batch, completion: .files("json"),

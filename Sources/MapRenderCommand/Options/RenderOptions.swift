@@ -55,6 +55,11 @@ enum RenderOptions {
                 + " (latitude,longitude,…) or timed GeoJSON lines, told apart by extension, then by content;"
                 + " a folder: its .gpx, .csv and .geojson files"
         ) { request, value in request.trackInput.paths.append(value.text) },
+        .flag(
+            "--allow-outside-paths", section: .inputs,
+            help: "let a GeoJSON file or a style name pictures and tiles outside its own folder"
+                + " (absolute paths, '..', links leading out), which are refused by default"
+        ) { $0.allowsOutsidePaths = true },
         .value(
             "--location", valueName: "LAT,LON[,ACCURACY[,HEADING]]", section: .inputs,
             help:
