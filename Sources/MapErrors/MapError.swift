@@ -22,6 +22,9 @@ public struct MapError: Error, Hashable, Sendable, CustomStringConvertible {
         case ioFailure
         /// Anything unexpected: a bug, or the system out of a resource.
         case internalFailure
+        /// A setting from a configuration file or an environment variable is wrong: the
+        /// file is not valid JSON, a key is unknown, a value has the wrong type or shape.
+        case invalidConfiguration
     }
 
     /// What sort of failure this is.

@@ -38,8 +38,11 @@ enum BatchCommand {
         var defaults: [String] = []
     }
 
-    static func run(_ words: [String]) throws(MapError) {
-        let options = try parse(words)
+    /// Runs with the render defaults of the configuration (before the command line's) and the
+    /// words after `batch`.
+    static func run(_ configured: [String], _ words: [String]) throws(MapError) {
+        var options = try parse(words)
+        options.defaults = configured + options.defaults
         let started = Date()
         let jobs = try makeJobs(options)
         if options.isDryRun {

@@ -10,6 +10,7 @@ enum ExitStatus: Int32, CaseIterable {
     case software = 70
     case cannotCreate = 73
     case ioError = 74
+    case configuration = 78
 
     /// The one place that decides which status an error gets.
     init(_ error: MapError) {
@@ -21,6 +22,7 @@ enum ExitStatus: Int32, CaseIterable {
         case .cannotCreate: self = .cannotCreate
         case .ioFailure: self = .ioError
         case .internalFailure: self = .software
+        case .invalidConfiguration: self = .configuration
         }
     }
 
@@ -36,6 +38,7 @@ enum ExitStatus: Int32, CaseIterable {
         case .software: "an internal error"
         case .cannotCreate: "the output cannot be created"
         case .ioError: "writing the output failed part-way"
+        case .configuration: "a bad configuration file or MAPRENDER_ environment variable (see 'maprender config')"
         }
     }
 }

@@ -54,7 +54,8 @@ public enum MapRenderCommand {
         case "help": return try HelpCommand.run(words)
         case "completions": return try CompletionsCommand.run(words)
         case "track": return try TrackCommand.run(words)
-        case "batch": return try BatchCommand.run(words)
+        case "config": return try ConfigCommand.run(words)
+        case "batch": return try BatchCommand.run(try ConfigCommand.load().words, words)
         case "places": return try PlacesCommand.run(words)
         default: break
         }
@@ -70,7 +71,7 @@ public enum MapRenderCommand {
                 .invalidRequest, "nothing to draw",
                 remedy: "try 'maprender --places favs.db -o map.png', or see 'maprender --help'")
         }
-        var cursor = ArgumentCursor(words, programName: MapRenderCommand.name)
+        var cursor = ArgumentCursor(try ConfigCommand.load().words + words, programName: MapRenderCommand.name)
         let request = try RenderRequest(parsing: &cursor)
         if command == "fit" {
             try FitCommand.run(request)

@@ -135,7 +135,7 @@ enum TrackCommand {
     }
 
     /// `text` followed by spaces up to `width` characters.
-    private static func padded(_ text: String, _ width: Int) -> String {
+    static func padded(_ text: String, _ width: Int) -> String {
         text + String(repeating: " ", count: max(0, width - text.count))
     }
 
