@@ -86,7 +86,7 @@ func runGuarded(
     let process = Process()
     process.executableURL = Maprender.productsDirectory.appendingPathComponent("maprender")
     process.arguments = arguments
-    if let environment { process.environment = environment }
+    process.environment = Maprender.hermetic(environment)
     process.standardOutput = output
     process.standardError = errors
     process.standardInput = FileHandle.nullDevice

@@ -23,12 +23,33 @@ enum Maprender {
             .deletingLastPathComponent()
     }
 
-    /// Runs `maprender` with the arguments in `directory` and waits for it.
+    /// A configuration folder that does not exist: runs see no configuration file unless
+    /// they ask for one, whatever the user running the tests keeps in ~/.config.
+    static let noConfigurationFolder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("maprender-e2e-no-config-\(UUID().uuidString)").path
+
+    /// The environment a run gets: `environment` (else the test process's own, without its
+    /// `MAPRENDER_` settings), with `XDG_CONFIG_HOME` pointing at no configuration unless it
+    /// or `MAPRENDER_CONFIG` is given.
+    static func hermetic(_ environment: [String: String]?) -> [String: String] {
+        var result =
+            environment
+            ?? ProcessInfo.processInfo.environment.filter { key, _ in
+                !key.hasPrefix("MAPRENDER_") || key == "MAPRENDER_RECORD_SNAPSHOTS"
+            }
+        if result["XDG_CONFIG_HOME"] == nil && result["MAPRENDER_CONFIG"] == nil {
+            result["XDG_CONFIG_HOME"] = noConfigurationFolder
+        }
+        return result
+    }
+
+    /// Runs `maprender` with the arguments in `directory` and waits for it, hermetically
+    /// (see `hermetic(_:)`).
     static func run(
         _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil
     ) throws -> RunResult {
         let process = Process()
-        if let environment { process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { a, _ in a } }
+        process.environment = hermetic(environment.map { $0.merging(["PATH": "/usr/bin:/bin"]) { a, _ in a } })
         process.executableURL = productsDirectory.appendingPathComponent("maprender")
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }

@@ -288,7 +288,7 @@ struct NightlyScriptTests {
             process.arguments = [folder.path("tracks"), folder.path("maps"), day]
             process.environment = [
                 "MAPRENDER": Maprender.productsDirectory.appendingPathComponent("maprender").path,
-                "PATH": "/usr/bin:/bin",
+                "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": Maprender.noConfigurationFolder,
             ]
             let output = Pipe()
             process.standardOutput = output

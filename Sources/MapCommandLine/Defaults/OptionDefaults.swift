@@ -114,7 +114,7 @@ public struct OptionDefaults: Sendable {
         }
         for option in known {
             let name = Self.variable(of: option, prefix: prefix)
-            guard let text = environment[name] else { continue }
+            guard let text = environment[name], !text.isEmpty else { continue }
             guard settable.contains(option) else {
                 throw MapError(
                     .invalidConfiguration, "\(name): \(option.name) cannot be set from the environment",
@@ -231,10 +231,9 @@ public struct OptionDefaults: Sendable {
 
     /// The values a variable gives an option: `true`/`1`/`yes` or `false`/`0`/`no` for a flag
     /// (and `true`/`false` for an option whose value may be left out); otherwise the text, one
-    /// value. An empty variable sets nothing.
+    /// value. An empty variable is as good as unset.
     private static func values(fromVariable text: String, option: OptionSpec, name: String) throws(MapError) -> [String]
     {
-        if text.isEmpty { return [] }
         switch option.kind {
         case .flag:
             switch text.lowercased() {
