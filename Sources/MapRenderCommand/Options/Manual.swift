@@ -26,6 +26,18 @@ enum Manual {
         entries: [
             (Roff.bold("XDG_CACHE_HOME"), "Where the tile cache lives (default " + Roff.code("~/.cache") + ")."),
             (
+                Roff.bold("XDG_CONFIG_HOME") + ", " + Roff.bold("MAPRENDER_CONFIG"),
+                "Where the configuration file is (default " + Roff.italic("~/.config/maprender/config.json")
+                    + "); " + Roff.bold("MAPRENDER_CONFIG") + " names the file itself."
+            ),
+            (
+                Roff.bold("MAPRENDER_") + Roff.italic("NAME"),
+                "A default for a look or basemap option of render, fit and batch (" + Roff.bold("MAPRENDER_BASEMAP")
+                    + ", " + Roff.bold("MAPRENDER_BASEMAP_STYLE")
+                    + "): over the configuration file, under the command line; see " + Roff.bold("maprender config")
+                    + "."
+            ),
+            (
                 Roff.bold("JOB_COMPLETION_INDEX") + ", " + Roff.bold("MAPRENDER_SHARD_COUNT") + ", "
                     + Roff.bold("JOB_COMPLETIONS"),
                 Roff.code("batch --shard auto") + " in a Kubernetes Indexed Job."
@@ -45,6 +57,12 @@ enum Manual {
                 Roff.italic("~/.cache/maprender/tiles.sqlite"),
                 "The tile cache of HTTP basemaps: tiles, TileJSON documents, and the ranges of PMTiles archives on"
                     + " servers, kept under the archive's ETag (" + Roff.code("--tile-cache") + ")."
+            ),
+            (
+                Roff.italic("~/.config/maprender/config.json"),
+                "Defaults for render, fit and batch: a JSON object of long option names without dashes, e.g. "
+                    + Roff.code("{\"basemap\": \"osm\", \"offline\": true}") + " (" + Roff.bold("maprender config")
+                    + ")."
             ),
             (
                 Roff.italic("FAVORITES.db"),
