@@ -55,6 +55,22 @@ struct ConfigurationTests {
         #expect(run.outputText.contains("\"width\" : 320") || run.outputText.contains("\"width\": 320"))
     }
 
+    @Test("batch jobs take the defaults; a job's own keys win")
+    func batch() throws {
+        let (folder, environment) = try Self.setUp("{\"size\": \"200x100\"}")
+        let manifest =
+            "{\"id\": \"a\", \"output\": \"a.png\", \"pin\": \"1,2\", \"sidecar\": \"a.json\"}\n"
+            + "{\"id\": \"b\", \"output\": \"b.png\", \"pin\": \"1,2\", \"sidecar\": \"b.json\", \"size\": \"300x300\"}\n"
+        try Data(manifest.utf8).write(to: URL(fileURLWithPath: folder.path("jobs.jsonl")))
+        let run = try Maprender.run(["batch", "jobs.jsonl"], in: folder.url, environment: environment)
+        #expect(run.status == 0, "\(run.errors)")
+        for (name, width) in [("a.json", 200), ("b.json", 300)] {
+            let data = try Data(contentsOf: URL(fileURLWithPath: folder.path(name)))
+            let sidecar = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            #expect(sidecar?["width"] as? Int == width)
+        }
+    }
+
     @Test("maprender config prints each setting with where it came from")
     func configCommand() throws {
         let (folder, environment) = try Self.setUp("{\n  \"style\": \"dark\",\n  \"basemap\": \"none\"\n}\n")
