@@ -25,7 +25,7 @@ enum ConfigCommand {
                 + settable.map(OptionDefaults.key(of:)).joined(separator: ", ") + ".",
             "config prints every one of them with its value and where it came from. A bad file or variable is exit 78.",
         ],
-        examples: ["config", "config  # with MAPRENDER_BASEMAP=osm in the environment"])
+        examples: ["config"])
 
     /// The defaults of this process, checked with render's own parsing.
     static func load() throws(MapError) -> OptionDefaults {

@@ -21,6 +21,14 @@ struct ErrorWordingTests {
         #expect(ExitStatus(error) == .dataError)
     }
 
+    @Test("a configuration error is exit 78, EX_CONFIG")
+    func configuration() {
+        let error = MapError(
+            .invalidConfiguration, "unknown key 'basemapp'", at: InputLocation(file: "config.json", line: 3))
+        #expect(ErrorWording.full(error) == "config.json:3: unknown key 'basemapp'")
+        #expect(ExitStatus(error) == .configuration && ExitStatus.configuration.rawValue == 78)
+    }
+
     @Test("a database row, a file alone, no location")
     func otherPlaces() {
         let row = MapError(
