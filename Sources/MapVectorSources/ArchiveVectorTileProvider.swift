@@ -70,14 +70,7 @@ extension ArchiveVectorTileProvider {
     /// - Throws: `MapError` `.missingInput` for a missing file; `.invalidData` for a file that
     ///   is not PMTiles v3 or is damaged.
     public static func pmtiles(path: String) throws(MapError) -> ArchiveVectorTileProvider? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-            let reader = FileByteRangeReader(path: path)
-        else {
-            throw MapError(
-                .missingInput, isDirectory.boolValue ? "is a folder, not a PMTiles archive" : "no such file",
-                at: InputLocation(file: path), remedy: "check the path of the PMTiles archive")
-        }
+        let reader = try FileByteRangeReader.archive(at: path)
         return try pmtiles(reader: reader, parallelReads: 1)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+public import MapErrors
 
 /// Reads byte ranges of an archive without reading all of it: a local file now, an HTTP
 /// range request later. A planet-sized archive costs only the ranges asked for.
@@ -29,6 +30,22 @@ public final class FileByteRangeReader: ByteRangeReader, @unchecked Sendable {
     }
 
     deinit { try? handle.close() }
+
+    /// The reader of a PMTiles archive named on the command line or in a style.
+    ///
+    /// - Throws: `MapError` `.missingInput` naming the path when it is missing, a folder or
+    ///   unreadable.
+    public static func archive(at path: String) throws(MapError) -> FileByteRangeReader {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+            let reader = FileByteRangeReader(path: path)
+        else {
+            throw MapError(
+                .missingInput, isDirectory.boolValue ? "is a folder, not a PMTiles archive" : "no such file",
+                at: InputLocation(file: path), remedy: "check the path of the PMTiles archive")
+        }
+        return reader
+    }
 
     public func bytes(in range: Range<UInt64>) throws(PMTilesError) -> [UInt8] {
         guard range.byteCount > 0 else { return [] }

@@ -23,14 +23,7 @@ public struct PMTilesSource: RasterTileSource {
     ///   when it is not a PMTiles v3 archive, is damaged, or holds tiles other than PNG or
     ///   JPEG (vector tiles, WebP, AVIF).
     public init(path: String, isImagery: Bool? = nil) throws(MapError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-            let reader = FileByteRangeReader(path: path)
-        else {
-            throw MapError(
-                .missingInput, isDirectory.boolValue ? "is a folder, not a PMTiles archive" : "no such file",
-                at: InputLocation(file: path), remedy: "check the path of the PMTiles archive")
-        }
+        let reader = try FileByteRangeReader.archive(at: path)
         try self.init(reader: reader, isImagery: isImagery)
     }
 
