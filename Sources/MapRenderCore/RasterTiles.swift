@@ -24,21 +24,30 @@ public struct TileFailure: Error, Hashable, Sendable {
 }
 
 extension TileFailure {
-    /// One warning per distinct reason, naming up to three tiles, so a dead server gives a
-    /// line instead of a screenful.
-    public static func summaries(_ failures: [TileFailure]) -> [Diagnostic] {
+    /// Failures grouped by reason, in the order each reason first comes, with the tiles of
+    /// each (sorted) and up to three of them named ("1/2/3, 1/2/4 and 5 more"): so that a
+    /// dead server or a damaged archive gives a line per cause instead of a screenful.
+    public static func grouped(_ failures: [TileFailure]) -> [(reason: String, tiles: [TilePath], named: String)] {
         var reasons: [String] = []
         var tilesByReason: [String: [TilePath]] = [:]
-        for failure in failures.sorted(by: { ($0.tile.y, $0.tile.x) < ($1.tile.y, $1.tile.x) }) {
+        for failure in failures {
             if tilesByReason[failure.reason] == nil { reasons.append(failure.reason) }
             tilesByReason[failure.reason, default: []].append(failure.tile)
         }
         return reasons.map { reason in
-            let tiles = tilesByReason[reason]!
+            let tiles = tilesByReason[reason]!.sorted { ($0.z, $0.y, $0.x) < ($1.z, $1.y, $1.x) }
             let named = tiles.prefix(3).map(\.description).joined(separator: ", ")
-            let more = tiles.count > 3 ? " and \(tiles.count - 3) more" : ""
-            let subject = tiles.count == 1 ? "tile \(named) missing" : "\(tiles.count) tiles missing (\(named)\(more))"
-            return Diagnostic(.warning, "\(subject): \(reason); drawn in the background colour")
+            return (reason, tiles, named + (tiles.count > 3 ? " and \(tiles.count - 3) more" : ""))
+        }
+    }
+
+    /// One warning per distinct reason of missing raster tiles, naming up to three.
+    public static func summaries(_ failures: [TileFailure]) -> [Diagnostic] {
+        grouped(failures.sorted { ($0.tile.y, $0.tile.x) < ($1.tile.y, $1.tile.x) }).map { group in
+            let subject =
+                group.tiles.count == 1
+                ? "tile \(group.named) missing" : "\(group.tiles.count) tiles missing (\(group.named))"
+            return Diagnostic(.warning, "\(subject): \(group.reason); drawn in the background colour")
         }
     }
 }

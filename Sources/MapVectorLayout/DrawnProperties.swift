@@ -51,7 +51,7 @@ enum DrawnProperties {
     static func notes(for style: VectorStyle, rasterSources: Set<String>) -> [VectorStyleNote] {
         var notes: [VectorStyleNote] = []
         for layer in style.layers {
-            let kind = Self.name(of: layer.kind)
+            let kind = layer.kind.name
             if layer.kind == .raster, !rasterSources.contains(layer.source ?? "") {
                 notes.append(
                     VectorStyleNote(
@@ -67,18 +67,5 @@ enum DrawnProperties {
             }
         }
         return notes
-    }
-
-    private static func name(of kind: VectorStyleLayer.Kind) -> String {
-        switch kind {
-        case .background: "background"
-        case .fill: "fill"
-        case .fillExtrusion: "fill-extrusion"
-        case .line: "line"
-        case .symbol: "symbol"
-        case .circle: "circle"
-        case .raster: "raster"
-        case .unsupported(let name): name
-        }
     }
 }

@@ -33,10 +33,6 @@ struct VectorMapLayout {
 
     func drawing() -> StyledBasemapDrawing {
         var diagnostics = basemap.notes.map { Diagnostic(.info, "\(basemap.label): \($0)") }
-        let tiles = fetchTiles(diagnostics: &diagnostics)
-        let canvas = CanvasRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
-        var commands: [DrawCommand] = []
-        var labels = LabelLayout(viewport: viewport, measurer: measurer, sprite: basemap.sprite, styleZoom: styleZoom)
         // A layer painted with a sprite pattern (fill-pattern, line-pattern, background-pattern)
         // is left out, as MapLibre leaves it out when the pattern is missing: drawing its
         // colour instead would cover what lies under it (a wave pattern over water).
@@ -44,6 +40,10 @@ struct VectorMapLayout {
         let drawn = basemap.style.layers.enumerated().filter { _, layer in
             layer.isShown(atZoom: styleZoom) && !DrawnProperties.usesPattern(layer)
         }.map { ($0.offset, $0.element.resolved(atZoom: styleZoom)) }
+        let tiles = fetchTiles(for: drawn.map(\.1), diagnostics: &diagnostics)
+        let canvas = CanvasRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
+        var commands: [DrawCommand] = []
+        var labels = LabelLayout(viewport: viewport, measurer: measurer, sprite: basemap.sprite, styleZoom: styleZoom)
         for (index, layer) in drawn {
             let layerTiles = layer.source.flatMap { tiles[$0] } ?? []
             switch layer.kind {
@@ -78,15 +78,17 @@ struct VectorMapLayout {
         return StyledBasemapDrawing(commands: commands, labels: labels.candidates(), diagnostics: diagnostics)
     }
 
-    /// The tiles of every source a shown layer draws, decoded with only the layers drawn.
-    private func fetchTiles(diagnostics: inout [Diagnostic]) -> [String: [PlacedTile]] {
+    /// The tiles of every source the drawn layers read, decoded with only the source
+    /// layers they read.
+    private func fetchTiles(
+        for layers: [VectorStyleLayer], diagnostics: inout [Diagnostic]
+    ) -> [String: [PlacedTile]] {
         var layerNames: [String: Set<String>] = [:]
-        for layer in basemap.style.layers where layer.isShown(atZoom: styleZoom) && layer.kind != .background {
+        for layer in layers {
             guard let source = layer.source, let sourceLayer = layer.sourceLayer else { continue }
             layerNames[source, default: []].insert(sourceLayer)
         }
-        let signatures = FeatureSignatures(
-            keysBySourceLayer: FeatureSignatures.keys(of: basemap.style.layers.map { $0.resolved(atZoom: styleZoom) }))
+        let signatures = FeatureSignatures(keysBySourceLayer: FeatureSignatures.keys(of: layers))
         var result: [String: [PlacedTile]] = [:]
         var failures: [(source: String, failure: TileFailure)] = []
         var repairs: [String] = []
@@ -120,22 +122,14 @@ struct VectorMapLayout {
 }
 
 extension VectorMapLayout {
-    /// One warning per source and reason, naming up to three tiles, so a damaged archive
-    /// gives a line instead of a screenful.
+    /// One warning per source and reason, naming up to three tiles.
     static func summarized(_ failures: [(source: String, failure: TileFailure)]) -> [Diagnostic] {
-        var order: [String] = []
-        var tiles: [String: [TilePath]] = [:]
-        for (source, failure) in failures {
-            let key = "\(source): \(failure.reason)"
-            if tiles[key] == nil { order.append(key) }
-            tiles[key, default: []].append(failure.tile)
-        }
-        return order.map { key in
-            let paths = tiles[key]!.sorted { ($0.z, $0.y, $0.x) < ($1.z, $1.y, $1.x) }
-            let named = paths.prefix(3).map(\.description).joined(separator: ", ")
-            let more = paths.count > 3 ? " and \(paths.count - 3) more" : ""
-            let subject = paths.count == 1 ? "vector tile \(named)" : "\(paths.count) vector tiles (\(named)\(more))"
-            return Diagnostic(.warning, "\(subject) of \(key); left out of the map")
+        let keyed = failures.map { TileFailure(tile: $0.failure.tile, reason: "\($0.source): \($0.failure.reason)") }
+        return TileFailure.grouped(keyed).map { group in
+            let subject =
+                group.tiles.count == 1
+                ? "vector tile \(group.named)" : "\(group.tiles.count) vector tiles (\(group.named))"
+            return Diagnostic(.warning, "\(subject) of \(group.reason); left out of the map")
         }
     }
 }

@@ -26,17 +26,25 @@ public struct VectorStyleLayer: Hashable, Sendable {
             return prefixes.contains { name.hasPrefix($0) }
         }
 
+        /// The kinds this renderer knows.
+        private static let known: [Kind] = [.background, .fill, .line, .symbol, .circle, .fillExtrusion, .raster]
+
         /// The kind a style's `type` names.
         public init(name: String) {
-            switch name {
-            case "background": self = .background
-            case "fill": self = .fill
-            case "line": self = .line
-            case "symbol": self = .symbol
-            case "circle": self = .circle
-            case "fill-extrusion": self = .fillExtrusion
-            case "raster": self = .raster
-            default: self = .unsupported(name)
+            self = Self.known.first { $0.name == name } ?? .unsupported(name)
+        }
+
+        /// The style's `type` for this kind: `fill-extrusion`, `line`…
+        public var name: String {
+            switch self {
+            case .background: "background"
+            case .fill: "fill"
+            case .line: "line"
+            case .symbol: "symbol"
+            case .circle: "circle"
+            case .fillExtrusion: "fill-extrusion"
+            case .raster: "raster"
+            case .unsupported(let name): name
             }
         }
     }
