@@ -1,5 +1,6 @@
 import MapFormats
 import MapGeometry
+import MapTestSupport
 import Testing
 
 @testable import MapAnnotations
@@ -60,7 +61,7 @@ struct ClusteringTests {
 
     @Test("the same input gives the same clusters; clusters come in input order of their first member")
     func determinism() {
-        var generator = SplitMix64Local(seed: 7)
+        var generator = SplitMix64(seed: 7)
         let points = (0..<200).map { _ in
             CanvasPoint(x: Double(generator.next() % 800), y: Double(generator.next() % 600))
         }
@@ -77,19 +78,6 @@ struct ClusteringTests {
                 #expect(((p.x - seed.x) * (p.x - seed.x) + (p.y - seed.y) * (p.y - seed.y)).squareRoot() < 40)
             }
         }
-    }
-}
-
-/// A tiny deterministic generator, so this file needs nothing from the test support target.
-struct SplitMix64Local {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
