@@ -178,7 +178,8 @@ let package = Package(
             dependencies: [
                 "MapVectorSources", "MapVectorLayout", "MapVectorStyle", "MapTiles", "MapDrawing", "MapGeometry",
                 "MapRenderCore", "MapErrors", "MapTestSupport",
-            ]),
+            ],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "MapFavoritesTests", dependencies: ["MapFavorites", "MapTestSupport"], exclude: ["Geocoder"]),
         .testTarget(
