@@ -235,6 +235,9 @@ extension RenderRequest {
         if styleName.hasSuffix(".json") || styleName.contains("/") {
             styleName = try folder.confine(styleName, option: "--style")
         }
+        basemapsDirectory = try basemapsDirectory.map { name throws(MapError) in
+            try folder.confine(name, option: "--basemaps-dir")
+        }
         basemapStyle = try basemapStyle.map { name throws(MapError) in
             try folder.confine(name, option: "--basemap-style")
         }
@@ -244,7 +247,7 @@ extension RenderRequest {
             if !rest.lowercased().hasPrefix("http://") && !rest.lowercased().hasPrefix("https://") {
                 basemap = scheme + (try folder.confine(rest, option: "--basemap"))
             }
-        } else if !["world", "none"].contains(basemap), TilePreset.preset(named: basemap) == nil,
+        } else if !["auto", "world", "none"].contains(basemap), TilePreset.preset(named: basemap) == nil,
             !basemap.contains("://"), !basemap.contains("{z}"), !basemap.contains("{quadkey}")
         {
             basemap = try folder.confine(basemap, option: "--basemap")

@@ -36,6 +36,7 @@ enum RenderCommand {
     static func render(
         _ request: RenderRequest, inBatch: Bool = false, report: ([Diagnostic]) -> Void
     ) throws(MapError) -> MapSnapshot {
+        var request = request
         guard let output = request.output else {
             throw MapError(.invalidRequest, "no output file", remedy: "give -o FILE (or -o - for standard output)")
         }
@@ -57,13 +58,15 @@ enum RenderCommand {
         if request.isTransparent { style.backgroundColor = style.backgroundColor.withAlpha(0) }
         let scene = try SceneLoading.scene(for: request)
         let options = request.snapshotOptions(style: style, format: format)
+        let selection = try AutoBasemap.resolve(&request, scene: scene, options: options)
         let (basemap, tiles, styled) = try SceneLoading.basemap(for: request)
         let cairo = CairoRenderer(decodesImagesInParallel: !inBatch)
         // SVG keeps real text; its layout measures text as Cairo would draw it.
         let renderer: any MapRenderer = format == .svg ? SVGRenderer(textMeasurer: cairo.textMeasurer) : cairo
-        let snapshot = try MapSnapshotter(
+        var snapshot = try MapSnapshotter(
             scene: scene, options: options, basemap: basemap, tiles: tiles, styledBasemap: styled
         ).makeSnapshot(renderer: renderer)
+        snapshot.basemapSelection = selection
 
         report(snapshot.diagnostics)
         if request.isStrict, let first = snapshot.diagnostics.first(where: { $0.severity == .warning }) {
@@ -148,15 +151,18 @@ extension RenderRequest {
 /// `maprender fit …`: prints the viewport a render would use, as JSON.
 enum FitCommand {
     static func run(_ request: RenderRequest) throws(MapError) {
+        var request = request
         let style = try SceneLoading.style(for: request)
         let scene = try SceneLoading.scene(for: request)
         let options = request.snapshotOptions(style: style, format: .png)
+        let selection = try AutoBasemap.resolve(&request, scene: scene, options: options)
         let (basemap, tiles, styled) = try SceneLoading.basemap(for: request)
         let viewport = try MapSnapshotter(
             scene: scene, options: options, basemap: basemap, tiles: tiles, styledBasemap: styled
         ).viewport(measurer: CairoRenderer().textMeasurer)
         var members = viewport.jsonMembers
         members.insert(("scale", .number(request.scale)), at: 2)
+        if let selection { members.append(("basemap", selection.json)) }
         Console.print(JSONValue.object(members).serialized(indent: 2))
     }
 }

@@ -36,7 +36,11 @@ struct RenderRequest {
     var maximumZoom: Double = 19
     var size = CanvasSize(width: 800, height: 600)
     var scale: Double = 1
-    var basemap = "world"
+    /// `--basemap`: `auto` (an installed archive that covers the map, else the world), a
+    /// name, a file or a URL.
+    var basemap = "auto"
+    /// The folder of installed basemaps (`--basemaps-dir`); `nil` for the default.
+    var basemapsDirectory: String?
     /// A MapLibre GL style for vector tiles (`--basemap-style`).
     var basemapStyle: String?
     var format: ImageFormat?

@@ -1,5 +1,6 @@
 public import MapDrawing
 public import MapErrors
+public import MapFormats
 public import MapGeometry
 
 /// MapKit's three kinds of map.
@@ -187,6 +188,9 @@ public struct MapSnapshot: Sendable {
     public var legend: [LegendEntry] = []
     /// Pins merged or fanned out by clustering.
     public var clusters: [ClusterPlacement] = []
+    /// Which basemap was chosen for this map and why, when it was chosen for it
+    /// (`--basemap auto`); `nil` when the basemap was named.
+    public var basemapSelection: BasemapSelection?
 
     /// Creates a snapshot.
     public init(
@@ -205,4 +209,28 @@ public struct MapSnapshot: Sendable {
     /// The canvas position of a coordinate, in canvas points, like
     /// `MKMapSnapshotter.Snapshot.point(for:)`.
     public func point(for coordinate: Coordinate) -> CanvasPoint { viewport.point(for: coordinate) }
+}
+
+/// The basemap chosen for a map among those installed, as the sidecar and `fit` report it.
+public struct BasemapSelection: Hashable, Sendable {
+    /// The installed basemap's name, or `world` for the embedded world.
+    public var name: String
+    /// Where its tiles were read (a path or URL); `nil` for the world.
+    public var location: String?
+    /// Why it was chosen, in words.
+    public var reason: String
+
+    /// Creates a selection.
+    public init(name: String, location: String?, reason: String) {
+        self.name = name
+        self.location = location
+        self.reason = reason
+    }
+
+    /// The selection as JSON: `{"name", "location", "reason"}`.
+    public var json: JSONValue {
+        .object([
+            ("name", .string(name)), ("location", location.map(JSONValue.string) ?? .null), ("reason", .string(reason)),
+        ])
+    }
 }

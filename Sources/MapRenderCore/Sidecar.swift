@@ -87,6 +87,7 @@ extension MapSnapshot {
                         })
                 ))
         }
+        if let basemapSelection { members.append(("basemap", basemapSelection.json)) }
         members.append(("attribution", .array(attribution.map(JSONValue.string))))
         members.append(
             (

@@ -30,7 +30,7 @@ enum Maprender {
 
     /// The environment a run gets: `environment` (else the test process's own, without its
     /// `MAPRENDER_` settings), with `XDG_CONFIG_HOME` pointing at no configuration unless it
-    /// or `MAPRENDER_CONFIG` is given.
+    /// or `MAPRENDER_CONFIG` is given, and `XDG_DATA_HOME` at no installed basemap unless given.
     static func hermetic(_ environment: [String: String]?) -> [String: String] {
         var result =
             environment
@@ -40,6 +40,8 @@ enum Maprender {
         if result["XDG_CONFIG_HOME"] == nil && result["MAPRENDER_CONFIG"] == nil {
             result["XDG_CONFIG_HOME"] = noConfigurationFolder
         }
+        // Likewise no installed basemaps: `--basemap auto` draws on the world.
+        if result["XDG_DATA_HOME"] == nil { result["XDG_DATA_HOME"] = noConfigurationFolder }
         return result
     }
 

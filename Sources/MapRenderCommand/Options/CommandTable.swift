@@ -45,7 +45,8 @@ enum CommandTable {
         usage: [renderUsage, "--help | COMMAND --help | --version"], description: renderDescription,
         options: RenderOptions.table.specs + [version],
         subcommands: [
-            render, fit, PlacesOptions.command, TrackOptions.command, BatchOptions.command, ConfigCommand.command,
+            render, fit, PlacesOptions.command, TrackOptions.command, BatchOptions.command, BasemapCommand.command,
+            ConfigCommand.command,
             CompletionsCommand.command,
             HelpCommand.command,
         ],

@@ -268,17 +268,23 @@ enum RenderOptions {
     // MARK: - Basemap
 
     /// The words `--basemap` takes besides files, folders and URL templates.
-    static let basemapNames = ["world", "none"] + TilePreset.all.map(\.name)
+    static let basemapNames = ["auto", "world", "none"] + TilePreset.all.map(\.name)
 
     static let basemap: [BoundOption<RenderRequest>] = [
         .value(
             "--basemap", valueName: "B", section: .basemap,
             completion: ValueCompletion.choices(basemapNames).orFiles("mbtiles", "pmtiles").orDirectories,
-            help: "world (default): the embedded offline Natural Earth map; none: plain; a preset ("
+            help: "auto (default): an installed basemap that covers the map (maprender basemap add), else world;"
+                + " world: the embedded offline Natural Earth map; none: plain; a preset ("
                 + TilePreset.all.map(\.name).joined(separator: ", ")
                 + "); an http(s) template with {z} {x} {y} {s} {r} {quadkey}; FILE.mbtiles; FILE.pmtiles; a folder of {z}/{x}/{y}.png|jpg tiles;"
                 + " vector tiles (PMTiles, MBTiles, {z}/{x}/{y}.pbf, TileJSON) draw a street map in the --style look"
         ) { request, value in request.basemap = value.text },
+        .value(
+            "--basemaps-dir", valueName: "DIR", section: .basemap, completion: .directories,
+            help: "where basemap add installs archives and --basemap auto looks for them (default"
+                + " $XDG_DATA_HOME/maprender/basemaps, else ~/.local/share/maprender/basemaps)"
+        ) { request, value in request.basemapsDirectory = value.text },
         .value(
             "--basemap-style", valueName: "STYLE.json", section: .basemap, completion: .files("json"),
             help: "a MapLibre GL style for vector tiles: its first source drawn from --basemap when given, else"

@@ -1,0 +1,44 @@
+import Foundation
+import MapErrors
+import MapRenderCairo
+import MapRenderCore
+import MapTiles
+import MapVectorSources
+
+/// `--basemap auto`, the default: the map is fitted on the embedded world, then drawn on the
+/// installed basemap that covers that viewport (`BasemapChoice` says which and why), else on
+/// the world.
+enum AutoBasemap {
+    /// The store the request looks in: `--basemaps-dir` (or its configuration key), else the
+    /// XDG data folder.
+    static func store(directory: String?) -> BasemapStore {
+        BasemapStore(
+            directory: directory ?? BasemapStore.defaultDirectory(environment: ProcessInfo.processInfo.environment))
+    }
+
+    /// Replaces `auto` in `request.basemap` with what it stands for for this scene, and says
+    /// what was chosen; `nil` when the request names its basemap.
+    static func resolve(
+        _ request: inout RenderRequest, scene: MapScene, options: MapSnapshotter.Options
+    ) throws(MapError) -> BasemapSelection? {
+        guard request.basemap == "auto" else { return nil }
+        request.basemap = "world"
+        // A style brings its own sources; imagery is not vector tiles.
+        guard request.basemapStyle == nil, request.mapType == .standard else { return nil }
+        let installed = store(directory: request.basemapsDirectory).installed().basemaps
+        guard !installed.isEmpty else {
+            return BasemapSelection(name: "world", location: nil, reason: "no basemap is installed")
+        }
+        let (world, tiles) = try TileSourceFactory.basemap(
+            for: "world", mapType: request.mapType, options: request.tileOptions)
+        let viewport = try MapSnapshotter(
+            scene: scene, options: options, basemap: world, tiles: tiles, styledBasemap: nil
+        ).viewport(measurer: CairoRenderer().textMeasurer)
+        let choice = BasemapChoice.choose(among: installed, for: viewport)
+        guard let chosen = choice.basemap else {
+            return BasemapSelection(name: "world", location: nil, reason: choice.reason)
+        }
+        request.basemap = chosen.location
+        return BasemapSelection(name: chosen.name, location: chosen.location, reason: choice.reason)
+    }
+}

@@ -1,0 +1,77 @@
+import MapFormats
+public import MapGeometry
+
+/// A vector tile archive installed with `maprender basemap add`: a copy kept in the store, or
+/// a remote archive remembered by its URL, with what its header and metadata said when it was
+/// added, so that choosing one for a map reads no archive.
+public struct InstalledBasemap: Hashable, Sendable {
+    /// The name it is listed and removed by: letters, digits, `-`, `_` and `.`.
+    public var name: String
+    /// Where its tiles are read: the copy in the store (a path) or the archive's URL.
+    public var location: String
+    /// Where it was added from: the file's path or the URL.
+    public var origin: String
+    /// Whether `location` is a URL read with range requests.
+    public var isRemote: Bool
+    /// The layer names of its metadata's `vector_layers` (or of one tile).
+    public var layerNames: [String]
+    /// The area it covers, degrees.
+    public var bounds: CoordinateBounds
+    /// The zooms it holds tiles for (XYZ).
+    public var zoomRange: ClosedRange<Int>
+    /// Its size, bytes: of the copy, or of the remote archive when the server said it.
+    public var byteCount: Int64?
+
+    /// Creates an entry.
+    public init(
+        name: String, location: String, origin: String, isRemote: Bool, layerNames: [String],
+        bounds: CoordinateBounds, zoomRange: ClosedRange<Int>, byteCount: Int64?
+    ) {
+        self.name = name
+        self.location = location
+        self.origin = origin
+        self.isRemote = isRemote
+        self.layerNames = layerNames
+        self.bounds = bounds
+        self.zoomRange = zoomRange
+        self.byteCount = byteCount
+    }
+
+    /// The area of `bounds` in Web Mercator map points (world = 2^28 on a side): what "the
+    /// smallest archive" compares.
+    public var mapRect: MapRect {
+        let northWest = MapPoint(Coordinate(latitude: bounds.north, longitude: bounds.west))
+        let southEast = MapPoint(Coordinate(latitude: bounds.south, longitude: bounds.east))
+        var maxX = southEast.x
+        if maxX < northWest.x { maxX += MapSize.world.width }  // across the 180th meridian
+        return MapRect(minX: northWest.x, minY: northWest.y, maxX: maxX, maxY: southEast.y)
+    }
+
+    /// The entry as the store's `NAME.json` file holds it.
+    var json: JSONValue {
+        .object([
+            ("name", .string(name)), ("location", .string(location)), ("origin", .string(origin)),
+            ("remote", .bool(isRemote)), ("layers", .array(layerNames.map(JSONValue.string))),
+            (
+                "bounds",
+                .array([bounds.west, bounds.south, bounds.east, bounds.north].map(JSONValue.number))
+            ),
+            ("minzoom", .number(Double(zoomRange.lowerBound))), ("maxzoom", .number(Double(zoomRange.upperBound))),
+            ("bytes", byteCount.map { .number(Double($0)) } ?? .null),
+        ])
+    }
+
+    /// An entry read back from its `NAME.json` file, or `nil` when the file is not one.
+    init?(json node: JSONNode) {
+        guard let name = node["name"]?.string, let location = node["location"]?.string,
+            let edges = node["bounds"]?.elements?.compactMap(\.number), edges.count == 4,
+            let low = node["minzoom"]?.number, let high = node["maxzoom"]?.number, low <= high, low >= 0, high <= 30
+        else { return nil }
+        self.init(
+            name: name, location: location, origin: node["origin"]?.string ?? location,
+            isRemote: node["remote"]?.bool ?? false,
+            layerNames: (node["layers"]?.elements ?? []).compactMap(\.string),
+            bounds: CoordinateBounds(north: edges[3], south: edges[1], east: edges[2], west: edges[0]),
+            zoomRange: Int(low)...Int(high), byteCount: node["bytes"]?.number.map { Int64($0) })
+    }
+}
