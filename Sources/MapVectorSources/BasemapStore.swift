@@ -51,6 +51,7 @@ public struct BasemapStore: Sendable {
     /// - Throws: `MapError` `.invalidRequest` for a bad or taken name; `.missingInput` for a
     ///   missing file; `.invalidData` for a file that is not a vector archive; `.unavailable`
     ///   for a server that cannot be read; `.cannotCreate` when the store cannot be written.
+    @discardableResult
     public func add(_ source: String, name: String?, options: HTTPTileOptions) throws(MapError) -> InstalledBasemap {
         let isRemote = ["http://", "https://"].contains { source.lowercased().hasPrefix($0) }
         let name = try Self.checkedName(name ?? Self.defaultName(for: source), source: source)
