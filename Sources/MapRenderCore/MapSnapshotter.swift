@@ -188,8 +188,7 @@ public struct MapSnapshot: Sendable {
     public var legend: [LegendEntry] = []
     /// Pins merged or fanned out by clustering.
     public var clusters: [ClusterPlacement] = []
-    /// Which basemap was chosen for this map and why, when it was chosen for it
-    /// (`--basemap auto`); `nil` when the basemap was named.
+    /// The basemap chosen for this map, and why (`--basemap auto`); `nil` when it was named.
     public var basemapSelection: BasemapSelection?
 
     /// Creates a snapshot.
@@ -211,20 +210,15 @@ public struct MapSnapshot: Sendable {
     public func point(for coordinate: Coordinate) -> CanvasPoint { viewport.point(for: coordinate) }
 }
 
-/// The basemap chosen for a map among those installed, as the sidecar and `fit` report it.
+/// The basemap chosen for a map among those installed (`--basemap auto`), as the sidecar and
+/// `fit` report it: its `name` (`world` for the embedded world), its `location` (a path or URL;
+/// `nil` for the world) and the `reason`, in words.
 public struct BasemapSelection: Hashable, Sendable {
-    /// The installed basemap's name, or `world` for the embedded world.
-    public var name: String
-    /// Where its tiles were read (a path or URL); `nil` for the world.
-    public var location: String?
-    /// Why it was chosen, in words.
-    public var reason: String
+    public var name: String, location: String?, reason: String
 
     /// Creates a selection.
     public init(name: String, location: String?, reason: String) {
-        self.name = name
-        self.location = location
-        self.reason = reason
+        (self.name, self.location, self.reason) = (name, location, reason)
     }
 
     /// The selection as JSON: `{"name", "location", "reason"}`.
