@@ -28,6 +28,11 @@ private let systemModules: Set<String> = [
 /// The largest a target may grow, in lines of Swift.
 private let maximumTargetLines = 3_000
 
+/// Targets allowed more: the command target is one option table and one thin runner per
+/// command (render, fit, batch, places, track, basemap, config…), so it grows with the
+/// commands rather than with any one concern; its logic lives in the targets below it.
+private let largerTargets = ["MapRenderCommand": 4_000]
+
 /// The Swift targets under Sources/ with their declared dependencies, read from Package.swift.
 private func declaredDependencies() throws -> [String: Set<String>] {
     let manifest = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
@@ -119,7 +124,7 @@ struct PackageStructureTests {
         }
     }
 
-    @Test("every target stays under 3,000 lines")
+    @Test("every target stays under 3,000 lines (the command target under 4,000)")
     func targetSizes() throws {
         let sources = packageRoot.appendingPathComponent("Sources")
         for target in try FileManager.default.contentsOfDirectory(atPath: sources.path) {
@@ -129,7 +134,7 @@ struct PackageStructureTests {
                         separator: "\n", omittingEmptySubsequences: false
                     ).count
             }
-            #expect(lines <= maximumTargetLines, "\(target) has \(lines) lines")
+            #expect(lines <= largerTargets[target, default: maximumTargetLines], "\(target) has \(lines) lines")
         }
     }
 }

@@ -26,6 +26,11 @@ enum Manual {
         entries: [
             (Roff.bold("XDG_CACHE_HOME"), "Where the tile cache lives (default " + Roff.code("~/.cache") + ")."),
             (
+                Roff.bold("XDG_DATA_HOME"),
+                "Where installed basemaps live (default " + Roff.code("~/.local/share") + "; "
+                    + Roff.bold("MAPRENDER_BASEMAPS_DIR") + " or " + Roff.code("--basemaps-dir") + " names the folder)."
+            ),
+            (
                 Roff.bold("XDG_CONFIG_HOME") + ", " + Roff.bold("MAPRENDER_CONFIG"),
                 "Where the configuration file is (default " + Roff.italic("~/.config/maprender/config.json")
                     + "); " + Roff.bold("MAPRENDER_CONFIG") + " names the file itself."
@@ -63,6 +68,12 @@ enum Manual {
                 "Defaults for render, fit and batch: a JSON object of long option names without dashes, e.g. "
                     + Roff.code("{\"basemap\": \"osm\", \"offline\": true}") + " (" + Roff.bold("maprender config")
                     + ")."
+            ),
+            (
+                Roff.italic("~/.local/share/maprender/basemaps/"),
+                "Installed basemaps (" + Roff.bold("maprender basemap add") + "): " + Roff.italic("NAME.json")
+                    + " with the archive's layers, bounds and zooms, beside its copy; " + Roff.code("--basemap auto")
+                    + " (the default) draws on the one that covers the map."
             ),
             (
                 Roff.italic("FAVORITES.db"),
