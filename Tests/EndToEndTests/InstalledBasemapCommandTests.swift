@@ -1,4 +1,5 @@
 import Foundation
+import MapTestSupport
 import Testing
 
 /// `maprender basemap add|list|remove` and `--basemap auto`, the default, as a user meets them:
@@ -13,7 +14,7 @@ struct InstalledBasemapCommandTests {
     /// The environment of a user whose XDG data folder is `folder`.
     func user(_ folder: TemporaryDirectory) -> [String: String] {
         ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("MAPRENDER_") }
-            .merging(["XDG_DATA_HOME": folder.path("data")]) { _, new in new }
+            .merging(["XDG_DATA_HOME": folder.path("data"), "XDG_CACHE_HOME": folder.path("cache")]) { _, new in new }
     }
 
     func json(_ path: String) throws -> [String: Any] {
@@ -137,6 +138,36 @@ struct InstalledBasemapCommandTests {
         let variable = try Maprender.run(["fit"] + insideHelsinki, environment: environment)
         #expect(variable.outputText.contains("\"name\": \"helsinki\""), "\(variable.errors)")
         #expect(try Maprender.run(["basemap", "list"], environment: environment).outputText.contains("helsinki"))
+    }
+
+    @Test("a remote archive is remembered by URL (nothing copied) and read by range requests when a map needs it")
+    func remote() async throws {
+        let server = try await TileServer.start()
+        let folder = try TemporaryDirectory()
+        let environment = user(folder)
+        let url = "http://127.0.0.1:\(server.port)/archive/helsinki.pmtiles"
+        let added = try Maprender.run(["basemap", "add", url], environment: environment)
+        #expect(added.status == 0, "stderr: \(added.errors)")
+        #expect(added.outputText.hasPrefix("installed helsinki: OpenMapTiles, zooms 0–14"))
+        let store = folder.path("data") + "/maprender/basemaps"
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store) == ["helsinki.json"])
+        let listed = try Maprender.run(["basemap", "list"], environment: environment).outputText
+        #expect(listed.contains(url))
+        let map = try Maprender.run(
+            insideHelsinki + ["-o", folder.path("map.png"), "--sidecar", folder.path("map.json")],
+            environment: environment)
+        #expect(map.status == 0, "stderr: \(map.errors)")
+        let chosen = try #require(try json(folder.path("map.json"))["basemap"] as? [String: Any])
+        #expect(chosen["name"] as? String == "helsinki" && chosen["location"] as? String == url)
+        let stats = try await server.stats()
+        #expect(stats.requests["/archive/helsinki.pmtiles", default: 0] > 2, "the map read tiles: \(stats.requests)")
+
+        // A server that ignores Range cannot serve an archive: exit 69, nothing installed.
+        let ignoring = try Maprender.run(
+            ["basemap", "add", "http://127.0.0.1:\(server.port)/archive-norange/helsinki.pmtiles", "--name", "whole"],
+            environment: environment)
+        #expect(ignoring.status == 69, "stderr: \(ignoring.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store) == ["helsinki.json"])
     }
 
     @Test("batch jobs choose per job: the Helsinki job gets streets, the Denver job the world")
