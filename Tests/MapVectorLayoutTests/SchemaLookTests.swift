@@ -1,6 +1,8 @@
+import Foundation
 import MapDrawing
 import MapErrors
 import MapGeometry
+import MapRenderCairo
 import MapRenderCore
 import MapTestSupport
 import MapTiles
@@ -152,6 +154,14 @@ struct SchemaLookTests {
                     "another town, \(schema.displayName) \(look.rawValue)")
                 // Paths have their halo from style zoom 15 on; at 14 the dashed line alone.
                 #expect(drawn.dashedStrokes("road-path") > 0, "\(schema.displayName) \(look.rawValue): no path")
+                if let folder = ProcessInfo.processInfo.environment["MAPRENDER_PREVIEW_DIR"] {
+                    var options = MapSnapshotter.Options(size: Quad.viewport.size)
+                    options.framing = .centerZoom(Quad.viewport.coordinate(for: CanvasPoint(x: 256, y: 256)), zoom: 15)
+                    let snapshot = try MapSnapshotter(scene: MapScene(), options: options, styledBasemap: basemap)
+                        .makeSnapshot(renderer: CairoRenderer())
+                    try Data(snapshot.data).write(
+                        to: URL(fileURLWithPath: folder + "/town-\(schema.displayName)-\(look.rawValue).png"))
+                }
                 // The street in a tunnel is drawn as one: a dashed casing.
                 #expect(drawn.dashedStrokes("tunnel-minor-casing") > 0, "\(schema.displayName) \(look.rawValue)")
             }
