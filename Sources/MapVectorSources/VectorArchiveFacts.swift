@@ -11,8 +11,9 @@ public struct VectorArchiveFacts: Hashable, Sendable {
     public var layerNames: [String]
     /// The credits of `attribution`, as plain text.
     public var attribution: [String]
-    /// The metadata's `name` and `version` (Protomaps: "Protomaps Basemap", "4.15.2").
+    /// The metadata's `name` (Protomaps: "Protomaps Basemap"; Shortbread: "Shortbread").
     public var name: String?
+    /// The metadata's `version`: the schema's for Protomaps ("4.15.2") and Shortbread ("1.0").
     public var version: String?
     /// The property keys `vector_layers` lists in its layers' `fields`.
     public var fieldNames: Set<String> = []
