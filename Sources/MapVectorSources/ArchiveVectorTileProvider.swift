@@ -4,6 +4,7 @@ public import MapGeometry
 import MapRenderCore
 public import MapTiles
 public import MapVectorLayout
+public import MapVectorStyle
 import MapVectorTiles
 
 /// The tiles of a vector archive — a PMTiles archive (a file, or on a server read by range
@@ -16,6 +17,9 @@ public final class ArchiveVectorTileProvider: VectorTileProvider, Sendable {
     public let attribution: [String]
     /// The archive's layers: its metadata's `vector_layers`, else those of one tile.
     public let layerNames: [String]
+    /// What tells the archive's schema: its layers, its metadata's name and version, the
+    /// property keys its metadata lists (or, with no `vector_layers`, the sampled tile has).
+    public let schemaEvidence: VectorTileSchemaEvidence
     /// How many tiles are read at once: several for a server, one for a file.
     let parallelReads: Int
 
@@ -28,11 +32,17 @@ public final class ArchiveVectorTileProvider: VectorTileProvider, Sendable {
     ) {
         self.archive = archive
         var layers = facts.layerNames
+        var sampleKeys: Set<String> = []
         if layers.isEmpty, let sampleTile, let sample = try? archive.vectorTile(sampleTile) {
             layers = sample.tile.layers.map(\.name)
+            // A few features per layer show the property scheme (Protomaps v3's "pmap:kind").
+            for layer in sample.tile.layers {
+                for feature in layer.features.prefix(16) { sampleKeys.formUnion(feature.properties.keys) }
+            }
         }
         layerNames = layers
-        attribution = facts.credits(layers: layers)
+        schemaEvidence = facts.schemaEvidence(layers: layers, sampleKeys: sampleKeys)
+        attribution = facts.credits(evidence: schemaEvidence)
         self.parallelReads = max(1, parallelReads)
     }
 

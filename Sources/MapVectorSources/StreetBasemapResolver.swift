@@ -1,6 +1,7 @@
 import Foundation
 public import MapErrors
 import MapFormats
+import MapGeometry
 public import MapRenderCore
 public import MapTiles
 import MapVectorLayout
@@ -16,13 +17,16 @@ import MapVectorStyle
 ///   and `mbtiles://` paths relative to the style file, `pmtiles://https://…`, a TileJSON
 ///   URL) or its `tiles` templates.
 /// - A vector archive on `--basemap` without a style: the built-in style `--style` names,
-///   when the archive's layers are the OpenMapTiles schema's.
+///   in the version for the archive's schema (OpenMapTiles, Protomaps basemap v4,
+///   Shortbread), recognised from its metadata or, failing that, its first tile.
 public enum StreetBasemapResolver {
     /// A source opened for a style: its tiles and the layers it says it has (empty when it
     /// says nothing).
     struct Opened {
         var provider: any VectorTileProvider
         var layerNames: [String]
+        /// What tells the source's schema; empty when it says nothing.
+        var evidence = VectorTileSchemaEvidence()
     }
 
     /// The street map the options name, or `nil` when `--basemap` names no vector tiles and
@@ -37,7 +41,8 @@ public enum StreetBasemapResolver {
     ///     file paths may lie outside the style's folder; by default an absolute path, `..`
     ///     or a symbolic link leading out is refused (`PathConfinement`).
     /// - Throws: `MapError` `.invalidRequest` for a style that cannot be bound, an archive
-    ///   whose layers no built-in style draws (the message lists them), a satellite or hybrid
+    ///   in none of the schemas the built-in styles draw (the message lists its layers and the
+    ///   schemas) or in the Protomaps v3 schema, a satellite or hybrid
     ///   map; `.invalidData` for a path the style names outside its folder; what opening the
     ///   archives, the style and TileJSON throws.
     public static func basemap(
@@ -60,15 +65,11 @@ public enum StreetBasemapResolver {
         }
         guard let styleFile else {
             let builtIn = BuiltInVectorStyle(rawValue: styleName) ?? .standard
-            let layers = opened?.layerNames ?? []
-            if !layers.isEmpty, !VectorArchiveFacts.isOpenMapTiles(layers) {
-                throw MapError(
-                    .invalidRequest,
-                    "--basemap \(argument): its layers (\(layers.joined(separator: ", "))) are not the OpenMapTiles"
-                        + " schema the built-in styles draw",
-                    remedy: "pass --basemap-style STYLE.json, a MapLibre GL style for these layers")
+            let schema = try opened.map { (source) throws(MapError) in try builtInSchema(of: source, argument: argument)
             }
-            return try bind(try builtIn.style(), label: "built-in style \(builtIn.rawValue)", to: opened, options)
+            return try bind(
+                try builtIn.style(for: schema ?? .openMapTiles), label: "built-in style \(builtIn.rawValue)",
+                to: opened, options)
         }
         let style = try VectorStyle(contentsOfFile: styleFile)
         let confinement = allowsOutsidePaths ? nil : PathConfinement(folderOf: styleFile)
@@ -165,7 +166,7 @@ public enum StreetBasemapResolver {
         }
         func archive(_ provider: ArchiveVectorTileProvider?) throws(MapError) -> Opened? {
             guard let provider else { return try raster() }
-            return Opened(provider: provider, layerNames: provider.layerNames)
+            return Opened(provider: provider, layerNames: provider.layerNames, evidence: provider.schemaEvidence)
         }
         for scheme in ["pmtiles://", "mbtiles://"] where lower.hasPrefix(scheme) {
             let rest = String(spec.dropFirst(scheme.count))
@@ -189,7 +190,9 @@ public enum StreetBasemapResolver {
                 return try archive(ArchiveVectorTileProvider.pmtiles(url: spec, options: options))
             }
             let document = try TileJSON.fetch(spec, options: options)
-            return Opened(provider: try document.provider(options: options), layerNames: document.facts.layerNames)
+            return Opened(
+                provider: try document.provider(options: options), layerNames: document.facts.layerNames,
+                evidence: document.facts.schemaEvidence(layers: document.facts.layerNames))
         }
         if spec.contains("://") || TilePreset.preset(named: spec) != nil { return try raster() }
         let file = try path(spec)
@@ -200,11 +203,55 @@ public enum StreetBasemapResolver {
         guard exists || lower.hasSuffix(".mbtiles") else { return try raster() }
         if let facts = MBTilesFacts(path: file), !facts.isVector { return try raster() }
         if let provider = try ArchiveVectorTileProvider.mbtiles(path: file) {
-            return Opened(provider: provider, layerNames: provider.layerNames)
+            return Opened(provider: provider, layerNames: provider.layerNames, evidence: provider.schemaEvidence)
         }
         guard forced else { return nil }
         // The vector archive's own refusal: a missing file, a file that is not MBTiles.
         _ = try MBTilesVectorArchive(path: file)
         return try raster()
+    }
+
+    /// The schema the built-in style is chosen for: the one `source` says it has, else (a
+    /// source saying nothing, such as a URL template) the one its first tile shows; a source
+    /// showing nothing at all keeps OpenMapTiles, the schema tilemaker and Planetiler write.
+    ///
+    /// - Throws: `MapError` `.invalidRequest` for a Protomaps v3 archive or an unknown schema.
+    static func builtInSchema(of source: Opened, argument: String) throws(MapError) -> VectorTileSchema {
+        var evidence = source.evidence
+        if evidence.isEmpty { evidence = firstTileEvidence(of: source.provider) }
+        if evidence.isEmpty { return .openMapTiles }
+        switch VectorTileSchema.recognize(evidence) {
+        case .recognized(let schema):
+            return schema
+        case .protomapsV3(let version):
+            throw MapError(
+                .invalidRequest,
+                "--basemap \(argument): a Protomaps basemap v3 archive\(version.map { " (version \($0))" } ?? "");"
+                    + " the built-in styles read the Protomaps basemap v4 schema",
+                remedy: "regenerate it with a v4 build (Protomaps basemaps 4.x), or pass --basemap-style STYLE.json,"
+                    + " a MapLibre GL style for v3")
+        case .unknown:
+            let layers = evidence.layerNames.isEmpty ? "none listed" : evidence.layerNames.joined(separator: ", ")
+            let known = VectorTileSchema.known.map(\.displayName).joined(separator: ", ")
+            throw MapError(
+                .invalidRequest,
+                "--basemap \(argument): its layers (\(layers)) are in none of the tile schemas the built-in styles"
+                    + " draw (\(known))",
+                remedy: "pass --basemap-style STYLE.json, a MapLibre GL style for these layers")
+        }
+    }
+
+    /// The layers and property keys of the tile at the source's lowest zoom under (0°, 0°),
+    /// for a source whose metadata says nothing; empty when that tile is missing or fails.
+    static func firstTileEvidence(of provider: any VectorTileProvider) -> VectorTileSchemaEvidence {
+        let path = TilePath(z: provider.zoomRange.lowerBound, mercatorLongitude: 0, latitude: 0)
+        guard case .tile(let tile, _) = provider.vectorTiles([path], layerNames: nil)[path] else {
+            return VectorTileSchemaEvidence()
+        }
+        var keys: Set<String> = []
+        for layer in tile.layers {
+            for feature in layer.features.prefix(16) { keys.formUnion(feature.properties.keys) }
+        }
+        return VectorTileSchemaEvidence(layerNames: tile.layers.map(\.name), propertyKeys: keys)
     }
 }

@@ -74,10 +74,12 @@ struct ArchiveProviderTests {
             json: Array(#"{"attribution": "<a href='x'>&copy; Mine</a>", "vector_layers": [{"id": "roads"}]}"#.utf8))
         #expect(own.layerNames == ["roads"] && own.credits(layers: own.layerNames) == ["© Mine"])
         let nested = VectorArchiveFacts(
-            json: Array(#"{"json": "{\"vector_layers\": [{\"id\": \"water\"}, {\"id\": \"place\"}]}"}"#.utf8))
-        #expect(nested.layerNames == ["water", "place"])
+            json: Array(#"{"json": "{\"vector_layers\": [{\"id\": \"water\"}, {\"id\": \"transportation\"}]}"}"#.utf8))
+        #expect(nested.layerNames == ["water", "transportation"])
         #expect(nested.credits(layers: nested.layerNames) == [VectorArchiveFacts.openMapTilesCredit])
-        #expect(VectorArchiveFacts.isOpenMapTiles(["water", "place", "poi", "custom"]))
+        #expect(VectorArchiveFacts.isOpenMapTiles(["water", "place", "transportation", "custom"]))
+        // Mapbox Streets v7 shares three layer names but keeps its roads in "road".
+        #expect(!VectorArchiveFacts.isOpenMapTiles(["water", "landuse", "building", "road"]))
         #expect(!VectorArchiveFacts.isOpenMapTiles(["water", "roads", "buildings", "custom"]))
         #expect(!VectorArchiveFacts.isOpenMapTiles([]))
     }

@@ -1,4 +1,5 @@
 import MapVectorStyle
+import MapVectorTiles
 import Testing
 
 /// The words a `text-font` name may end with after the family: weights, widths and styles.
@@ -18,18 +19,25 @@ private func family(of fontName: String) -> String {
 
 @Suite("Built-in styles")
 struct BuiltInStyleTests {
-    @Test("every built-in style parses with no notes and draws the OpenMapTiles schema only")
-    func builtInStyles() throws {
-        let styles = try BuiltInVectorStyle.allCases.map { try $0.style() }
+    static let schemas: [(VectorTileSchema, source: String)] = [
+        (.openMapTiles, "openmaptiles"), (.protomaps, "protomaps"), (.shortbread(version: nil), "shortbread"),
+    ]
+
+    @Test(
+        "every built-in style parses with no notes and draws its schema's layers only",
+        arguments: schemas.map(\.0))
+    func builtInStyles(_ schema: VectorTileSchema) throws {
+        let sourceName = try #require(Self.schemas.first { $0.0 == schema }?.source)
+        let styles = try BuiltInVectorStyle.allCases.map { try $0.style(for: schema) }
         #expect(styles.count == 3)
         for (look, style) in zip(BuiltInVectorStyle.allCases, styles) {
             #expect(style.notes.isEmpty, "\(look.rawValue): \(style.notes)")
             #expect(style.layers.count > 30, "\(look.rawValue) has only \(style.layers.count) layers")
             #expect(style.layers.first?.kind == .background)
             #expect(Set(style.layers.map(\.id)).count == style.layers.count, "\(look.rawValue): duplicate layer ids")
-            #expect(style.sources.keys.sorted() == ["openmaptiles"])
-            #expect(style.sources["openmaptiles"]?.kind == .vector)
-            #expect(style.sources["openmaptiles"]?.url == nil)
+            #expect(style.sources.keys.sorted() == [sourceName])
+            #expect(style.sources[sourceName]?.kind == .vector)
+            #expect(style.sources[sourceName]?.url == nil)
             #expect(style.sprite == nil && style.glyphs == nil)
             for layer in style.layers {
                 let supported: [VectorStyleLayer.Kind] = [.background, .fill, .line, .symbol, .circle]
@@ -38,10 +46,10 @@ struct BuiltInStyleTests {
                     #expect(layer.sourceLayer == nil)
                     continue
                 }
-                #expect(layer.source == "openmaptiles", "\(look.rawValue) \(layer.id)")
+                #expect(layer.source == sourceName, "\(look.rawValue) \(layer.id)")
                 let sourceLayer = try #require(layer.sourceLayer, "\(look.rawValue) \(layer.id) has no source-layer")
                 #expect(
-                    BuiltInVectorStyle.schemaLayers.contains(sourceLayer),
+                    schema.layers.contains(sourceLayer),
                     "\(look.rawValue) \(layer.id): \(sourceLayer) is not in the schema")
                 if layer.kind == .symbol {
                     let fonts = layer.textFont(in: StyleEvaluationContext(zoom: 15))
@@ -56,13 +64,14 @@ struct BuiltInStyleTests {
         }
     }
 
-    @Test("the three looks draw roads, buildings, water and place names")
-    func content() throws {
+    @Test("the three looks draw roads, buildings, water and place names", arguments: schemas.map(\.0))
+    func content(_ schema: VectorTileSchema) throws {
         for look in BuiltInVectorStyle.allCases {
-            let style = try look.style()
+            let style = try look.style(for: schema)
             let ids = Set(style.layers.map(\.id))
             for id in [
-                "background", "water", "park", "building", "road-motorway", "road-motorway-casing", "road-minor",
+                "background", "water", "landcover-grass", "building", "road-motorway", "road-motorway-casing",
+                "road-minor",
                 "road-path", "rail", "street-name", "place-city", "place-suburb",
             ] {
                 #expect(ids.contains(id), "\(look.rawValue) has no layer \(id)")
@@ -70,6 +79,60 @@ struct BuiltInStyleTests {
             let building = try #require(style.layer(withID: "building"))
             #expect(building.isShown(atZoom: 14) && !building.isShown(atZoom: 13.9))
             #expect(style.layer(withID: "street-name")?.layout["symbol-placement"] != nil)
+        }
+    }
+
+    @Test("one look in three schemas: the same layers in the same order, painted and laid out alike")
+    func sameLook() throws {
+        for look in BuiltInVectorStyle.allCases {
+            let reference = try look.style(for: .openMapTiles)
+            let order = Dictionary(uniqueKeysWithValues: reference.layers.enumerated().map { ($1.id, $0) })
+            for schema in [VectorTileSchema.protomaps, .shortbread(version: nil)] {
+                let style = try look.style(for: schema)
+                var last = -1
+                var matched = 0
+                for layer in style.layers {
+                    // A class kept in two source layers repeats its layer with a suffix.
+                    let id = order[layer.id] != nil ? layer.id : String(layer.id.prefix { $0 != "-" })
+                    let base =
+                        reference.layers.first { $0.id == layer.id }
+                        ?? reference.layers.first { layer.id.hasPrefix($0.id + "-") }
+                    let original = try #require(base, "\(schema.displayName) \(look.rawValue): \(id) is new")
+                    let index = try #require(order[original.id])
+                    #expect(index >= last, "\(schema.displayName) \(look.rawValue): \(layer.id) out of order")
+                    last = index
+                    matched += 1
+                    #expect(layer.kind == original.kind && layer.minZoom == original.minZoom)
+                    #expect(layer.paint == original.paint, "\(schema.displayName) \(look.rawValue) \(layer.id)")
+                    var layout = layer.layout
+                    var originalLayout = original.layout
+                    layout["text-field"] = nil
+                    originalLayout["text-field"] = nil
+                    #expect(layout == originalLayout, "\(schema.displayName) \(look.rawValue) \(layer.id)")
+                }
+                // At most a few classes are missing from a schema (NOTES-README-schemas.md).
+                #expect(matched >= reference.layers.count - 6, "\(schema.displayName) \(look.rawValue): \(matched)")
+            }
+        }
+    }
+
+    @Test("labels name features by plain name tokens a language rewrite recognises")
+    func labelTokens() throws {
+        for (schema, _) in Self.schemas {
+            for look in BuiltInVectorStyle.allCases {
+                // Each label reads exactly one name key: the OpenMapTiles Latin name, else `name`.
+                let key = schema == .openMapTiles ? "name:latin" : "name"
+                let names: [String: VectorTileValue] = ["name:latin": .string("Latin"), "name": .string("Local")]
+                for layer in try look.style(for: schema).layers where layer.kind == .symbol {
+                    let context = StyleEvaluationContext(
+                        zoom: 15, properties: names.filter { $0.key == key }, geometryType: nil, featureID: nil)
+                    let field = layer.textField(in: context)?.lowercased()
+                    #expect(field == names[key]?.stringValue?.lowercased(), "\(schema.displayName) \(layer.id)")
+                    let other = StyleEvaluationContext(
+                        zoom: 15, properties: names.filter { $0.key != key }, geometryType: nil, featureID: nil)
+                    #expect(layer.textField(in: other) == nil, "\(schema.displayName) \(layer.id) reads another key")
+                }
+            }
         }
     }
 
