@@ -117,7 +117,7 @@ enum BasemapStoreCommand {
         let options = HTTPTileOptions(userAgent: HTTPTileOptions.userAgent(version: MapRenderCommand.version))
         let entry = try store.add(source, name: arguments.name, options: options)
         Console.print(
-            "installed \(entry.name): \(schemaName(of: entry)), zooms \(entry.zoomRange.lowerBound)–"
+            "installed \(entry.name): \(entry.schema), zooms \(entry.zoomRange.lowerBound)–"
                 + "\(entry.zoomRange.upperBound), \(boundsText(entry)) (\(entry.location))")
     }
 
@@ -134,7 +134,7 @@ enum BasemapStoreCommand {
         if json {
             let entries = basemaps.map { entry in
                 JSONValue.object([
-                    ("name", .string(entry.name)), ("schema", .string(schemaName(of: entry))),
+                    ("name", .string(entry.name)), ("schema", .string(entry.schema)),
                     (
                         "bounds",
                         .array(
@@ -160,7 +160,7 @@ enum BasemapStoreCommand {
         var rows = [["name", "schema", "bounds (W,S,E,N)", "zooms", "size", "where"]]
         for entry in basemaps {
             rows.append([
-                entry.name, schemaName(of: entry), boundsText(entry),
+                entry.name, entry.schema, boundsText(entry),
                 "\(entry.zoomRange.lowerBound)–\(entry.zoomRange.upperBound)",
                 entry.byteCount.map(sizeText) ?? "-", entry.location,
             ])
@@ -170,11 +170,6 @@ enum BasemapStoreCommand {
             Console.print(
                 zip(row, widths).map { TrackCommand.padded($0, $1) }.joined().trimmingCharacters(in: .whitespaces))
         }
-    }
-
-    /// The schema an entry's layers are drawn as by the built-in looks.
-    static func schemaName(of entry: InstalledBasemap) -> String {
-        VectorArchiveFacts.isOpenMapTiles(entry.layerNames) ? "OpenMapTiles" : "unknown"
     }
 
     private static func boundsText(_ entry: InstalledBasemap) -> String {

@@ -171,7 +171,23 @@ public struct BasemapStore: Sendable {
         return name
     }
 
-    /// What the archive at `source` holds: its layers, bounds and zooms.
+    /// The schema of an archive the built-in looks draw (auto draws with them).
+    ///
+    /// - Throws: `MapError` `.invalidRequest` for a schema they do not draw.
+    private static func drawnSchema(_ provider: ArchiveVectorTileProvider, source: String) throws(MapError) -> String {
+        let opened = StreetBasemapResolver.Opened(
+            provider: provider, layerNames: provider.layerNames, evidence: provider.schemaEvidence)
+        do {
+            return try StreetBasemapResolver.builtInSchema(of: opened, subject: source).displayName
+        } catch {
+            throw MapError(
+                error.kind, error.message,
+                remedy: "installed basemaps are drawn in the built-in looks; draw this archive with --basemap FILE"
+                    + " --basemap-style STYLE.json instead")
+        }
+    }
+
+    /// What the archive at `source` holds: its layers, schema, bounds and zooms.
     static func describe(
         _ source: String, isRemote: Bool, options: HTTPTileOptions
     ) throws(MapError) -> InstalledBasemap {
@@ -194,10 +210,12 @@ public struct BasemapStore: Sendable {
             guard let provider = try ArchiveVectorTileProvider.pmtiles(reader: reader, parallelReads: 1) else {
                 throw notVector()
             }
+            let schema = try drawnSchema(provider, source: source)
             let bounds = archive.header.bounds
             let size = isRemote ? nil : (try? FileManager.default.attributesOfItem(atPath: source)[.size] as? Int64)
             return InstalledBasemap(
                 name: "", location: source, origin: source, isRemote: isRemote, layerNames: provider.layerNames,
+                schema: schema,
                 bounds: CoordinateBounds(
                     north: bounds.north, south: bounds.south, east: bounds.east, west: bounds.west),
                 zoomRange: archive.header.zoomRange, byteCount: size ?? nil)
@@ -209,6 +227,7 @@ public struct BasemapStore: Sendable {
         guard facts.isVector, let provider = try ArchiveVectorTileProvider.mbtiles(path: source) else {
             throw notVector()
         }
+        let schema = try drawnSchema(provider, source: source)
         let edges = (facts.metadata["bounds"] ?? "").split(separator: ",").compactMap {
             Double($0.trimmingCharacters(in: .whitespaces))
         }
@@ -219,6 +238,6 @@ public struct BasemapStore: Sendable {
         let size = try? FileManager.default.attributesOfItem(atPath: source)[.size] as? Int64
         return InstalledBasemap(
             name: "", location: source, origin: source, isRemote: false, layerNames: provider.layerNames,
-            bounds: bounds, zoomRange: provider.zoomRange, byteCount: size ?? nil)
+            schema: schema, bounds: bounds, zoomRange: provider.zoomRange, byteCount: size ?? nil)
     }
 }

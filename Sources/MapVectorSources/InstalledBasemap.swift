@@ -15,6 +15,8 @@ public struct InstalledBasemap: Hashable, Sendable {
     public var isRemote: Bool
     /// The layer names of its metadata's `vector_layers` (or of one tile).
     public var layerNames: [String]
+    /// Its tile schema as the built-in looks name it ("Protomaps basemap v4").
+    public var schema: String
     /// The area it covers, degrees.
     public var bounds: CoordinateBounds
     /// The zooms it holds tiles for (XYZ).
@@ -24,7 +26,7 @@ public struct InstalledBasemap: Hashable, Sendable {
 
     /// Creates an entry.
     public init(
-        name: String, location: String, origin: String, isRemote: Bool, layerNames: [String],
+        name: String, location: String, origin: String, isRemote: Bool, layerNames: [String], schema: String,
         bounds: CoordinateBounds, zoomRange: ClosedRange<Int>, byteCount: Int64?
     ) {
         self.name = name
@@ -32,6 +34,7 @@ public struct InstalledBasemap: Hashable, Sendable {
         self.origin = origin
         self.isRemote = isRemote
         self.layerNames = layerNames
+        self.schema = schema
         self.bounds = bounds
         self.zoomRange = zoomRange
         self.byteCount = byteCount
@@ -51,7 +54,8 @@ public struct InstalledBasemap: Hashable, Sendable {
     var json: JSONValue {
         .object([
             ("name", .string(name)), ("location", .string(location)), ("origin", .string(origin)),
-            ("remote", .bool(isRemote)), ("layers", .array(layerNames.map(JSONValue.string))),
+            ("remote", .bool(isRemote)), ("schema", .string(schema)),
+            ("layers", .array(layerNames.map(JSONValue.string))),
             (
                 "bounds",
                 .array([bounds.west, bounds.south, bounds.east, bounds.north].map(JSONValue.number))
@@ -71,6 +75,7 @@ public struct InstalledBasemap: Hashable, Sendable {
             name: name, location: location, origin: node["origin"]?.string ?? location,
             isRemote: node["remote"]?.bool ?? false,
             layerNames: (node["layers"]?.elements ?? []).compactMap(\.string),
+            schema: node["schema"]?.string ?? "unknown",
             bounds: CoordinateBounds(north: edges[3], south: edges[1], east: edges[2], west: edges[0]),
             zoomRange: Int(low)...Int(high), byteCount: node["bytes"]?.number.map { Int64($0) })
     }

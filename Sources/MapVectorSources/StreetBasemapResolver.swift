@@ -65,7 +65,8 @@ public enum StreetBasemapResolver {
         }
         guard let styleFile else {
             let builtIn = BuiltInVectorStyle(rawValue: styleName) ?? .standard
-            let schema = try opened.map { (source) throws(MapError) in try builtInSchema(of: source, argument: argument)
+            let schema = try opened.map { (source) throws(MapError) in
+                try builtInSchema(of: source, subject: "--basemap \(argument)")
             }
             return try bind(
                 try builtIn.style(for: schema ?? .openMapTiles), label: "built-in style \(builtIn.rawValue)",
@@ -215,8 +216,9 @@ public enum StreetBasemapResolver {
     /// source saying nothing, such as a URL template) the one its first tile shows; a source
     /// showing nothing at all keeps OpenMapTiles, the schema tilemaker and Planetiler write.
     ///
+    /// - Parameter subject: what messages name the source by, e.g. `--basemap city.pmtiles`.
     /// - Throws: `MapError` `.invalidRequest` for a Protomaps v3 archive or an unknown schema.
-    static func builtInSchema(of source: Opened, argument: String) throws(MapError) -> VectorTileSchema {
+    static func builtInSchema(of source: Opened, subject: String) throws(MapError) -> VectorTileSchema {
         var evidence = source.evidence
         if evidence.isEmpty { evidence = firstTileEvidence(of: source.provider) }
         if evidence.isEmpty { return .openMapTiles }
@@ -226,7 +228,7 @@ public enum StreetBasemapResolver {
         case .protomapsV3(let version):
             throw MapError(
                 .invalidRequest,
-                "--basemap \(argument): a Protomaps basemap v3 archive\(version.map { " (version \($0))" } ?? "");"
+                "\(subject): a Protomaps basemap v3 archive\(version.map { " (version \($0))" } ?? "");"
                     + " the built-in styles read the Protomaps basemap v4 schema",
                 remedy: "regenerate it with a v4 build (Protomaps basemaps 4.x), or pass --basemap-style STYLE.json,"
                     + " a MapLibre GL style for v3")
@@ -235,7 +237,7 @@ public enum StreetBasemapResolver {
             let known = VectorTileSchema.known.map(\.displayName).joined(separator: ", ")
             throw MapError(
                 .invalidRequest,
-                "--basemap \(argument): its layers (\(layers)) are in none of the tile schemas the built-in styles"
+                "\(subject): its layers (\(layers)) are in none of the tile schemas the built-in styles"
                     + " draw (\(known))",
                 remedy: "pass --basemap-style STYLE.json, a MapLibre GL style for these layers")
         }

@@ -15,7 +15,7 @@ private func entry(
 {
     InstalledBasemap(
         name: name, location: "/basemaps/\(name).pmtiles", origin: name, isRemote: false,
-        layerNames: ["transportation"],
+        layerNames: ["transportation"], schema: "OpenMapTiles",
         bounds: CoordinateBounds(north: north, south: south, east: east, west: west), zoomRange: zooms, byteCount: 1)
 }
 
@@ -107,13 +107,20 @@ struct BasemapStoreTests {
         #expect(added.location == store.directory + "/helsinki.pmtiles")
         #expect(added.zoomRange == 0...14)
         #expect(abs(added.bounds.west - 24.9351766) < 1e-6 && abs(added.bounds.north - 60.1791074) < 1e-6)
-        #expect(added.layerNames.contains("transportation"))
+        #expect(added.layerNames.contains("transportation") && added.schema == "OpenMapTiles")
         #expect(added.byteCount == Int64(try Data(contentsOf: URL(fileURLWithPath: helsinki)).count))
         #expect(FileManager.default.contentsEqual(atPath: helsinki, andPath: added.location))
         #expect(store.installed().basemaps == [added])
 
         let named = try store.add(helsinki, name: "centre", options: options)
         #expect(store.installed().basemaps.map(\.name) == ["centre", "helsinki"])
+        let protomaps = try store.add(
+            packageRoot + "/examples/helsinki/helsinki-protomaps.pmtiles", name: nil, options: options)
+        let shortbread = try store.add(
+            packageRoot + "/examples/helsinki/helsinki-shortbread.pmtiles", name: nil, options: options)
+        #expect(protomaps.schema == "Protomaps basemap v4" && shortbread.schema == "Shortbread 1.0")
+        try store.remove(named: protomaps.name)
+        try store.remove(named: shortbread.name)
         try store.remove(named: "helsinki")
         #expect(store.installed().basemaps == [named])
         #expect(!FileManager.default.fileExists(atPath: added.location))
@@ -149,6 +156,9 @@ struct BasemapStoreTests {
         let refused = kind { _ = try store.add(fixture("raster.pmtiles"), name: "raster", options: options) }
         #expect(refused?.0 == .invalidData)
         #expect(refused?.1.contains("only vector tile archives") == true)
+        let foreign = kind { _ = try store.add(fixture("test_fixture_1.pmtiles"), name: "foreign", options: options) }
+        #expect(foreign?.0 == .invalidRequest)
+        #expect(foreign?.1.contains("are in none of the tile schemas the built-in styles draw") == true)
         let unknown = kind { try store.remove(named: "nowhere") }
         #expect(unknown?.0 == .invalidRequest)
         #expect(unknown?.1 == "no basemap named 'nowhere' is installed (installed: helsinki)")
