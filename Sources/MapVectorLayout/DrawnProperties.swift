@@ -31,7 +31,7 @@ enum DrawnProperties {
         "symbol": [
             "symbol-placement", "symbol-spacing", "symbol-sort-key", "text-field", "text-font", "text-size",
             "text-max-width", "text-line-height", "text-anchor", "text-justify", "text-offset", "text-letter-spacing",
-            "text-transform", "text-max-angle", "text-padding", "text-allow-overlap", "text-ignore-placement",
+            "text-transform", "text-variable-anchor", "text-radial-offset", "text-max-angle", "text-padding", "text-allow-overlap", "text-ignore-placement",
             "text-optional", "text-color", "text-opacity", "text-halo-color", "text-halo-width", "icon-image",
             "icon-size", "icon-offset", "icon-padding", "icon-allow-overlap", "icon-ignore-placement",
             "icon-optional",
