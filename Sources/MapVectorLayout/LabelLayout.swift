@@ -14,6 +14,8 @@ struct LabelLayout {
     private var layers: [[LabelCandidate]] = []
     private var missingIcons: [String] = []
     private var measurements = TextMeasurements()
+    /// The font families labels asked for, in first-use order, to report substitutes once.
+    private var families: [String] = []
 
     init(viewport: Viewport, measurer: any TextMeasurer, sprite: SpriteSheet?, styleZoom: Double) {
         self.viewport = viewport
@@ -22,8 +24,22 @@ struct LabelLayout {
         self.styleZoom = styleZoom
     }
 
-    /// What could not be drawn: icons missing from the sprite.
+    /// What could not be drawn as asked: fonts not installed (one note per family, however
+    /// many labels use it), icons missing from the sprite.
     var diagnostics: [Diagnostic] {
+        var notes: [Diagnostic] = []
+        for family in families {
+            guard let used = measurer.substituteFamily(for: family) else { continue }
+            notes.append(
+                Diagnostic(
+                    .info,
+                    "the style's font '\(family)' is not installed: labels are drawn in '\(used)', fontconfig's substitute"
+                ))
+        }
+        return notes + iconDiagnostics
+    }
+
+    private var iconDiagnostics: [Diagnostic] {
         guard !missingIcons.isEmpty else { return [] }
         let names = missingIcons.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
         let more = missingIcons.count > 5 ? " and \(missingIcons.count - 5) more" : ""
@@ -65,6 +81,10 @@ struct LabelLayout {
             if haloColor == nil { haloWidth = 0 }
             letterSpacing = layer.textLetterSpacing(in: context) * size
         }
+    }
+
+    private mutating func noteFamily(of font: Font) {
+        if !families.contains(font.family) { families.append(font.family) }
     }
 
     // MARK: Point labels
@@ -140,6 +160,7 @@ struct LabelLayout {
         var textParts: [(box: CanvasRect, commands: [DrawCommand])] = []
         if !text.isEmpty {
             let look = TextLook(layer, context)
+            noteFamily(of: look.font)
             let block = TextBlock(
                 text, look: look, maxWidth: layer.textMaxWidth(in: context) * look.font.size,
                 lineHeight: layer.number("text-line-height", in: context, default: 1.2) * look.font.size,
@@ -212,7 +233,10 @@ struct LabelLayout {
                 spacing: max(layer.number("symbol-spacing", in: context, default: 250), 1),
                 maxAngle: layer.number("text-max-angle", in: context, default: 45) * .pi / 180,
                 allowsOverlap: layer.boolean("text-allow-overlap", in: context))
-            if pieces[key] == nil { keys.append(key) }
+            if pieces[key] == nil {
+                keys.append(key)
+                noteFamily(of: key.look.font)
+            }
             pieces[key, default: []] += feature.lines
         }
         var labelled: [(length: Double, order: Int, candidate: LabelCandidate)] = []
@@ -223,8 +247,13 @@ struct LabelLayout {
                 Path.polyline(line).boundingRect.map { $0.intersects(canvas) } ?? false
             }
             guard !lines.isEmpty else { continue }
-            let advances = measurements.clusterAdvances(key.text, font: key.look.font, measurer: measurer)
             let metrics = measurements.metrics(key.text, font: key.look.font, measurer: measurer)
+            // Joined and reordering scripts go whole, as Pango shapes them (see
+            // `needsWholeRunShaping`).
+            let advances =
+                key.text.needsWholeRunShaping
+                ? [(cluster: key.text, advance: metrics.width)]
+                : measurements.clusterAdvances(key.text, font: key.look.font, measurer: measurer)
             var anchorsOfText: [CanvasPoint] = []
             for line in lines.map(MeasuredLine.init) {
                 let glyphs = LineLabelGlyphs(
