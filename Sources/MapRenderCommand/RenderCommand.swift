@@ -108,7 +108,7 @@ enum SceneLoading {
         if let styled = try StreetBasemapResolver.basemap(
             argument: request.basemap, styleFile: request.basemapStyle, styleName: request.styleName,
             scale: request.scale, mapType: request.mapType, options: request.tileOptions,
-            allowsOutsidePaths: request.allowsOutsidePaths)
+            allowsOutsidePaths: request.allowsOutsidePaths, languages: request.languages)
         {
             return (nil, nil, styled)
         }
