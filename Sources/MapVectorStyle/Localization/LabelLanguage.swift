@@ -35,7 +35,8 @@ public struct LabelLanguage: Hashable, Sendable, CustomStringConvertible {
         return ["name:\(description)", "name_\(underscored)"]
     }
 
-    /// Parses a comma-separated list (`fi,sv`); `nil` naming the first bad entry.
+    /// Parses a comma-separated list (`fi,sv`), each language once; a failure names the
+    /// first entry that is not a language tag.
     public static func list(_ text: String) -> Result<[LabelLanguage], InvalidTag> {
         var languages: [LabelLanguage] = []
         for entry in text.split(separator: ",", omittingEmptySubsequences: false) {
@@ -50,6 +51,9 @@ public struct LabelLanguage: Hashable, Sendable, CustomStringConvertible {
     public struct InvalidTag: Error, Hashable, Sendable {
         /// The entry as written.
         public var tag: String
+
+        /// Creates the error for an entry.
+        public init(tag: String) { self.tag = tag }
     }
 }
 

@@ -15,7 +15,8 @@ extension StyleExpressionParser {
     static let implementedOperators: Set<String> = [
         "literal", "get", "has", "zoom", "geometry-type", "id", "==", "!=", "<", "<=", ">", ">=", "all", "any", "!",
         "in", "match", "case", "coalesce", "step", "interpolate", "concat", "to-string", "to-number", "to-boolean",
-        "string", "number", "boolean", "+", "-", "*", "/", "%", "^", "min", "max", "upcase", "downcase", "let", "var", "format", "is-supported-script", "length",
+        "string", "number", "boolean", "+", "-", "*", "/", "%", "^", "min", "max", "upcase", "downcase", "let", "var",
+        "format", "is-supported-script", "length",
     ]
 
     /// A layout or paint property value (style spec, "Layers: layout and paint

@@ -188,7 +188,8 @@ struct StyleExpressionParser {
         var index = 1
         while index < elements.count {
             if elements[index].members != nil {
-                throw invalid("\"format\" expects a content before an options object", elements[index], path.appending(index))
+                throw invalid(
+                    "\"format\" expects a content before an options object", elements[index], path.appending(index))
             }
             var section = StyleFormatSection(content: try expression(elements[index], at: path.appending(index)))
             index += 1
