@@ -113,7 +113,8 @@ struct LanguageTests {
     func badValue() throws {
         let folder = try TemporaryDirectory()
         for value in ["x1", "fi,", "en-GB", "suomi"] {
-            let result = try Maprender.run(Self.protomaps + ["--zoom", "14", "--language", value, "-o", folder.path("m.png")])
+            let result = try Maprender.run(
+                Self.protomaps + ["--zoom", "14", "--language", value, "-o", folder.path("m.png")])
             #expect(result.status == 64, "\(value): \(result.status)")
             #expect(result.errors.contains("error: --language:") && result.errors.contains("not a language code"))
             #expect(!FileManager.default.fileExists(atPath: folder.path("m.png")))
