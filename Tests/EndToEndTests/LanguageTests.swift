@@ -98,13 +98,17 @@ struct LanguageTests {
         let job: [String: Any] = [
             "id": "sv", "output": folder.path("sv.pdf"), "center": "60.1716,24.9443", "zoom": 14, "size": "600x600",
             "basemap": Self.root + "/examples/helsinki/helsinki-protomaps.pmtiles",
-            "basemap-style": Self.schemas + "protomaps-light.json", "language": "sv",
+            "basemap-style": Self.schemas + "protomaps-light.json", "language": "sv", "sidecar": folder.path("sv.json"),
         ]
         try JSONSerialization.data(withJSONObject: job).write(to: URL(fileURLWithPath: folder.path("jobs.jsonl")))
         let result = try Maprender.run([
             "batch", folder.path("jobs.jsonl"), "--progress", "never", "--allow-outside-paths",
         ])
         #expect(result.status == 0, "stderr: \(result.errors)")
+        // The sidecar says which languages were asked for.
+        let sidecar = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: folder.path("sv.json"))))
+        #expect((sidecar as? [String: Any])?["languages"] as? [String] == ["sv"])
         let pdftotext = try #require(Tool.path(of: "pdftotext"))
         #expect(try Tool.run(pdftotext, [folder.path("sv.pdf"), "-"]).outputText.contains("Helsingfors"))
     }
