@@ -28,8 +28,12 @@ struct LabelLayout {
     /// many labels use it), icons missing from the sprite.
     var diagnostics: [Diagnostic] {
         var notes: [Diagnostic] = []
-        for family in families {
-            guard let used = measurer.substituteFamily(for: family) else { continue }
+        var said: Set<[String]> = []
+        for stack in families {
+            guard let used = measurer.substituteFamily(for: stack) else { continue }
+            // Named by the stack's first family, the one the style wants.
+            let family = stack.split(separator: ",").first.map(String.init) ?? stack
+            guard said.insert([family, used]).inserted else { continue }
             notes.append(
                 Diagnostic(
                     .info,

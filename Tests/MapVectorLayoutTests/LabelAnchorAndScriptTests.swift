@@ -119,7 +119,7 @@ struct LabelAnchorAndScriptTests {
             })
         let basemap = VectorTileBasemap(
             style: try Quad.style(
-                ##"{"id": "p", "type": "symbol", "source": "s", "source-layer": "places", "layout": {"text-field": "{name}", "text-font": ["noto_sans_regular"]}}, {"id": "q", "type": "symbol", "source": "s", "source-layer": "places", "layout": {"text-field": "{name}", "text-font": ["Noto Sans Bold"]}}"##
+                ##"{"id": "p", "type": "symbol", "source": "s", "source-layer": "places", "layout": {"text-field": "{name}", "text-font": ["noto_sans_regular"]}}, {"id": "q", "type": "symbol", "source": "s", "source-layer": "places", "layout": {"text-field": "{name}", "text-font": ["Noto Sans Bold", "DejaVu Sans Bold"]}}"##
             ),
             sources: ["s": SyntheticTiles(tiles)])
         let drawing = try basemap.drawing(for: Quad.viewport, scale: 1, measurer: SubstitutingMeasurer())
