@@ -1,3 +1,5 @@
+import Foundation
+
 /// A language that labels are asked in: a BCP 47-like tag of a language and, optionally,
 /// a script (`fi`, `sme`, `zh-Hans`, `sr_Latn`), as OpenStreetMap's `name:xx` keys use them.
 public struct LabelLanguage: Hashable, Sendable, CustomStringConvertible {
@@ -55,14 +57,4 @@ public struct LabelLanguage: Hashable, Sendable, CustomStringConvertible {
         /// Creates the error for an entry.
         public init(tag: String) { self.tag = tag }
     }
-}
-
-extension Substring {
-    fileprivate func trimmingCharacters(in set: Set<Character>) -> String {
-        String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
-    }
-}
-
-extension Set<Character> {
-    fileprivate static let whitespaces: Set<Character> = [" ", "\t"]
 }
