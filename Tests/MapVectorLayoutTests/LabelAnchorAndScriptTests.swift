@@ -107,6 +107,22 @@ struct LabelAnchorAndScriptTests {
         #expect("עברית".needsWholeRunShaping && "ภาษาไทย".needsWholeRunShaping)
     }
 
+    @Test("a name set whole gets a box per text height along it, and is refused where the line bends under it")
+    func wholeRunAlongBends() throws {
+        let name = "شارع السلام"
+        let metrics = FixedTextMeasurer().measure(name, font: Font(size: 10))
+        let glyphs = LineLabelGlyphs(
+            advances: [(cluster: name, advance: metrics.width)], letterSpacing: 0, metrics: metrics,
+            maxAngle: 45 * .pi / 180)
+        let straight = MeasuredLine([CanvasPoint(x: 0, y: 100), CanvasPoint(x: 300, y: 100)])
+        let placed = try #require(glyphs.placed(along: straight, centeredAt: 150))
+        #expect(placed.glyphs.count == 1)
+        #expect(placed.boxes.count == Int((metrics.width / metrics.height).rounded(.up)))
+        // A right-angle corner in the middle of the name: refused, though each end is straight.
+        let corner = MeasuredLine([CanvasPoint(x: 0, y: 100), CanvasPoint(x: 150, y: 100), CanvasPoint(x: 150, y: 250)])
+        #expect(glyphs.placed(along: corner, centeredAt: 150) == nil)
+    }
+
     @Test("a font that is not installed is reported once, with the family drawn instead")
     func missingFontNotedOnce() throws {
         var tiles = Self.point(atCanvasX: 100)
