@@ -47,6 +47,17 @@ struct LocalizationTests {
                 == .string("Helsinki (en)"))
     }
 
+    @Test("name:nonlatin, OpenMapTiles' second line, is kept: the chosen name is not printed twice")
+    func nonLatinSecondLine() throws {
+        var russian = place
+        russian.properties["name:nonlatin"] = .string("Хельсинки")
+        let field = try localized(#""{name:latin}\n{name:nonlatin}""#)
+        #expect(try field.evaluate(in: russian) == .string("Helsingfors\nХельсинки"))
+        let latinOnly = StyleEvaluationContext(
+            zoom: 15, properties: ["name:latin": .string("Kallio")], geometryType: .point)
+        #expect(try field.evaluate(in: latinOnly) == .string("Kallio\n"))
+    }
+
     @Test("the rewrite is coalesce(name:L1, name_L1, …, the original read), flattened")
     func shape() throws {
         let expression = try localized(#"["coalesce", ["get", "name:latin"], ["get", "name"]]"#)

@@ -88,15 +88,17 @@ extension StyleExpression {
     }
 
     /// Whether a property key holds a name to localise: `name`, `name:xx` / `name_xx` with
-    /// an optional script (`name:zh-Hans`), and the schemas' `name:latin`,
-    /// `name:nonlatin`, `name_int`. Keys such as `name2` (Protomaps' second name),
-    /// `pgf:name`, `ref` or `housenumber` are not.
+    /// an optional script (`name:zh-Hans`), and the schemas' `name:latin`, `name_int`.
+    /// Keys such as `name2` (Protomaps' second name), `pgf:name`, `ref` or `housenumber`
+    /// are not, nor `name:nonlatin`: OpenMapTiles styles set it as a second line under
+    /// `name:latin` (OSM Bright's `{name:latin}\n{name:nonlatin}`), and rewriting both
+    /// would print the chosen name twice.
     static func isNameKey(_ key: String) -> Bool {
         guard key.hasPrefix("name") else { return false }
         let rest = key.dropFirst(4)
         if rest.isEmpty { return true }
         guard let separator = rest.first, separator == ":" || separator == "_" else { return false }
         let tag = rest.dropFirst()
-        return ["latin", "nonlatin", "int"].contains(tag) || LabelLanguage(String(tag)) != nil
+        return tag == "latin" || tag == "int" || LabelLanguage(String(tag)) != nil
     }
 }
