@@ -35,14 +35,16 @@ FROM debian:bookworm-slim
 # Only runtime packages: the libraries the binary links (Cairo, Pango, SQLite, libjpeg-turbo,
 # libdeflate; the C++ runtime of the static Swift runtime), libcurl4 for --basemap with
 # http(s) tiles (loaded with dlopen) with the CA certificates, and the fonts: DejaVu Sans,
-# which every built-in style names (core: book and bold; extra: the oblique faces), and
-# IPAGothic for Japanese text.
+# which every built-in style names (core: book and bold; extra: the oblique faces) and which
+# also covers Greek, Cyrillic, Arabic and Hebrew for --language; IPAGothic for Japanese
+# (and the Chinese characters it shares); Lohit Devanagari (fonts-lohit-deva, 190 kB) for
+# Hindi, Marathi and Nepali.
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get update \
     && apt-get install -y --no-install-recommends \
         libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libsqlite3-0 libturbojpeg0 libdeflate0 libstdc++6 \
         libcurl4 ca-certificates \
-        fonts-dejavu-core fonts-dejavu-extra fonts-ipafont-gothic \
+        fonts-dejavu-core fonts-dejavu-extra fonts-ipafont-gothic fonts-lohit-deva \
     && rm -rf /var/lib/apt/lists/*
 COPY --from=build /staging/ /usr/local/lib/maprender/
 RUN ln -s ../lib/maprender/maprender /usr/local/bin/maprender \

@@ -28,9 +28,16 @@ public protocol TextMeasurer: Sendable {
     /// the backend shapes the whole line (kerning included): what layout needs to set text
     /// along a line cluster by cluster. The advances add up to the line's width.
     func clusterAdvances(_ string: String, font: Font) -> [(cluster: String, advance: Double)]
+
+    /// The family the backend draws instead of `family` when no installed font has that
+    /// family name, or `nil` when it has one (or cannot tell).
+    func substituteFamily(for family: String) -> String?
 }
 
 extension TextMeasurer {
+    /// No substitution known: measurers without a font system draw every family as asked.
+    public func substituteFamily(for family: String) -> String? { nil }
+
     /// Advances from the widths of growing prefixes: exact for any measurer, one
     /// measurement per cluster. Backends that shape once override it.
     public func clusterAdvances(_ string: String, font: Font) -> [(cluster: String, advance: Double)] {

@@ -81,9 +81,15 @@ enum RenderCommand {
         // Stage every file first, so a failure leaves none of them behind.
         var staged: [StagedFile] = []
         if let sidecar = request.sidecar {
+            var document = snapshot.sidecar
+            // The label languages asked for (`--language`), before the attribution.
+            if !request.languages.isEmpty, case .object(var members) = document {
+                let index = members.firstIndex { $0.0 == "attribution" } ?? members.endIndex
+                members.insert(("languages", .array(request.languages.map(JSONValue.string))), at: index)
+                document = .object(members)
+            }
             staged.append(
-                try StagedFile(bytes: Array((snapshot.sidecar.serialized(indent: 2) + "\n").utf8), destination: sidecar)
-            )
+                try StagedFile(bytes: Array((document.serialized(indent: 2) + "\n").utf8), destination: sidecar))
         }
         if output == "-" {
             guard Console.writeOutput(snapshot.data) else {
@@ -111,7 +117,7 @@ enum SceneLoading {
         if let styled = try StreetBasemapResolver.basemap(
             argument: request.basemap, styleFile: request.basemapStyle, styleName: request.styleName,
             scale: request.scale, mapType: request.mapType, options: request.tileOptions,
-            allowsOutsidePaths: request.allowsOutsidePaths)
+            allowsOutsidePaths: request.allowsOutsidePaths, languages: request.languages)
         {
             return (nil, nil, styled)
         }

@@ -43,6 +43,8 @@ struct RenderRequest {
     var basemapsDirectory: String?
     /// A MapLibre GL style for vector tiles (`--basemap-style`).
     var basemapStyle: String?
+    /// Label languages of a street map, in order of preference (`--language fi,sv`).
+    var languages: [String] = []
     var format: ImageFormat?
     var output: String?
     var sidecar: String?

@@ -21,6 +21,20 @@ extension SVGWriter {
     func writePathText(_ run: PathTextRun, to out: inout String) {
         let glyphs = run.glyphs.filter { !$0.text.isEmpty }
         guard !glyphs.isEmpty else { return }
+        // One piece of several grapheme clusters is a name set whole (a joined or
+        // right-to-left script, see the layout's `needsWholeRunShaping`): positions per
+        // character would cut it into chunks that SVG renderers neither join nor reorder
+        // (SVG 1.1 §10.5), so it is one turned line of text.
+        if glyphs.count == 1, let glyph = glyphs.first, glyph.text.count > 1, glyph.origin.x.isFinite,
+            glyph.origin.y.isFinite
+        {
+            let (x, y) = (Self.number(glyph.origin.x), Self.number(glyph.origin.y))
+            let degrees = Self.number(glyph.angle.isFinite ? glyph.angle * 180 / .pi : 0)
+            out += "<text x=\"\(x)\" y=\"\(y)\" transform=\"rotate(\(degrees) \(x) \(y))\""
+            out += Self.textPaint(font: run.font, color: run.color, halo: run.haloColor, haloWidth: run.haloWidth)
+            out += " xml:space=\"preserve\">\(XMLEscaping.text(glyph.text))</text>\n"
+            return
+        }
         // The positions follow the clusters, so the clusters' text is written should the
         // run's string disagree with them.
         let joined = glyphs.map(\.text).joined()

@@ -13,13 +13,13 @@ enum DrawnProperties {
         "text-pitch-alignment", "symbol-avoid-edges", "symbol-z-order", "text-keep-upright",
         "fill-extrusion-base", "fill-extrusion-height", "fill-extrusion-vertical-gradient", "line-round-limit",
         "line-miter-limit", "icon-keep-upright", "fill-sort-key", "line-sort-key", "circle-sort-key",
-        "circle-pitch-scale", "circle-pitch-alignment",
+        "circle-pitch-scale", "circle-pitch-alignment", "fill-translate-anchor",
     ]
 
     private static let byKind: [String: Set<String>] = [
         "background": ["background-color", "background-opacity"],
         "raster": [],
-        "fill": ["fill-color", "fill-opacity", "fill-outline-color"],
+        "fill": ["fill-color", "fill-opacity", "fill-outline-color", "fill-translate"],
         "fill-extrusion": ["fill-extrusion-color", "fill-extrusion-opacity"],
         "line": [
             "line-color", "line-width", "line-opacity", "line-dasharray", "line-cap", "line-join", "line-gap-width",
@@ -31,7 +31,8 @@ enum DrawnProperties {
         "symbol": [
             "symbol-placement", "symbol-spacing", "symbol-sort-key", "text-field", "text-font", "text-size",
             "text-max-width", "text-line-height", "text-anchor", "text-justify", "text-offset", "text-letter-spacing",
-            "text-transform", "text-max-angle", "text-padding", "text-allow-overlap", "text-ignore-placement",
+            "text-transform", "text-variable-anchor", "text-radial-offset", "text-max-angle", "text-padding",
+            "text-allow-overlap", "text-ignore-placement",
             "text-optional", "text-color", "text-opacity", "text-halo-color", "text-halo-width", "icon-image",
             "icon-size", "icon-offset", "icon-padding", "icon-allow-overlap", "icon-ignore-placement",
             "icon-optional",

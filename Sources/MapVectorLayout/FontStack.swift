@@ -21,7 +21,7 @@ enum FontStack {
         var families: [String] = []
         var isBold = false, isItalic = false
         for (index, name) in stack.enumerated() {
-            var words = name.split(separator: " ").map(String.init)
+            var words = Self.words(of: name)
             var bold = false, italic = false
             while let last = words.last, words.count > 1 {
                 let word = last.lowercased()
@@ -43,5 +43,13 @@ enum FontStack {
         }
         if families.isEmpty { families = ["DejaVu Sans"] }
         return Font(family: families.joined(separator: ", "), size: size, isBold: isBold, isItalic: isItalic)
+    }
+
+    /// The words of a font name. Some styles name fonts as file-like identifiers
+    /// (VersaTiles: `noto_sans_regular`); those are split at underscores and capitalised,
+    /// so `noto_sans_bold` is the family "Noto Sans", bold.
+    private static func words(of name: String) -> [String] {
+        guard !name.contains(" "), name.contains("_") else { return name.split(separator: " ").map(String.init) }
+        return name.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }
     }
 }

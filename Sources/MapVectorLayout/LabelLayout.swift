@@ -14,6 +14,8 @@ struct LabelLayout {
     private var layers: [[LabelCandidate]] = []
     private var missingIcons: [String] = []
     private var measurements = TextMeasurements()
+    /// The font families labels asked for, in first-use order, to report substitutes once.
+    private var families: [String] = []
 
     init(viewport: Viewport, measurer: any TextMeasurer, sprite: SpriteSheet?, styleZoom: Double) {
         self.viewport = viewport
@@ -22,8 +24,26 @@ struct LabelLayout {
         self.styleZoom = styleZoom
     }
 
-    /// What could not be drawn: icons missing from the sprite.
+    /// What could not be drawn as asked: fonts not installed (one note per family, however
+    /// many labels use it), icons missing from the sprite.
     var diagnostics: [Diagnostic] {
+        var notes: [Diagnostic] = []
+        var said: Set<[String]> = []
+        for stack in families {
+            guard let used = measurer.substituteFamily(for: stack) else { continue }
+            // Named by the stack's first family, the one the style wants.
+            let family = stack.split(separator: ",").first.map(String.init) ?? stack
+            guard said.insert([family, used]).inserted else { continue }
+            notes.append(
+                Diagnostic(
+                    .info,
+                    "the style's font '\(family)' is not installed: labels are drawn in '\(used)', fontconfig's substitute"
+                ))
+        }
+        return notes + iconDiagnostics
+    }
+
+    private var iconDiagnostics: [Diagnostic] {
         guard !missingIcons.isEmpty else { return [] }
         let names = missingIcons.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
         let more = missingIcons.count > 5 ? " and \(missingIcons.count - 5) more" : ""
@@ -65,6 +85,10 @@ struct LabelLayout {
             if haloColor == nil { haloWidth = 0 }
             letterSpacing = layer.textLetterSpacing(in: context) * size
         }
+    }
+
+    private mutating func noteFamily(of font: Font) {
+        if !families.contains(font.family) { families.append(font.family) }
     }
 
     // MARK: Point labels
@@ -120,7 +144,7 @@ struct LabelLayout {
         // offset): one anchored off the canvas is never placed, so it is not measured.
         let canvas = CanvasRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
         let size = layer.textSize(in: context)
-        let textOffset = layer.textOffset(in: context)
+        let textOffset = TextAnchorOffsets.forms(of: layer, in: context)[0].offset
         let textAnchor = CanvasPoint(x: anchor.x + textOffset.x * size, y: anchor.y + textOffset.y * size)
         guard canvas.contains(CanvasRect(x: textAnchor.x, y: textAnchor.y, width: 0, height: 0)) || icon != nil
         else { return nil }
@@ -135,45 +159,57 @@ struct LabelLayout {
             let padding = layer.number("icon-padding", in: context, default: 2)
             iconPart = (rect.insetBy(-padding), .imagePart(sprite.image, source: icon.rect, in: rect))
         }
-        var textPart: (box: CanvasRect, commands: [DrawCommand])?
+        // One text form per anchor to try: `text-variable-anchor` in order (the first that
+        // places wins, as in MapLibre), else `text-anchor` alone.
+        var textParts: [(box: CanvasRect, commands: [DrawCommand])] = []
         if !text.isEmpty {
             let look = TextLook(layer, context)
+            noteFamily(of: look.font)
             let block = TextBlock(
                 text, look: look, maxWidth: layer.textMaxWidth(in: context) * look.font.size,
                 lineHeight: layer.number("text-line-height", in: context, default: 1.2) * look.font.size,
                 measurements: &measurements, measurer: measurer)
-            let origin = textAnchor
-            let anchorSide = layer.textAnchor(in: context)
             let justify = layer.string("text-justify", in: context) ?? "center"
-            let placed = block.placed(at: origin, anchor: anchorSide, justify: justify)
             let padding = layer.number("text-padding", in: context, default: 2)
-            textPart = (placed.bounds.insetBy(-padding), placed.commands)
+            for (anchorSide, offset) in TextAnchorOffsets.forms(of: layer, in: context) {
+                let origin = CanvasPoint(x: anchor.x + offset.x * size, y: anchor.y + offset.y * size)
+                // `auto` justification follows the anchor actually used (style spec,
+                // text-justify: "auto").
+                let placed = block.placed(at: origin, anchor: anchorSide, justify: justify)
+                textParts.append((placed.bounds.insetBy(-padding), placed.commands))
+            }
         }
         let textOverlaps = layer.boolean("text-allow-overlap", in: context)
         let iconOverlaps = layer.boolean("icon-allow-overlap", in: context)
         let ignores =
             layer.boolean("text-ignore-placement", in: context) && layer.boolean("icon-ignore-placement", in: context)
-        func candidate(text: Bool, icon: Bool, alternatives: [LabelCandidate] = []) -> LabelCandidate? {
+        func candidate(
+            text textPart: (box: CanvasRect, commands: [DrawCommand])?, icon: Bool,
+            alternatives: [LabelCandidate] = []
+        ) -> LabelCandidate? {
             let parts =
                 (icon ? iconPart.map { [($0.box, [$0.command])] } ?? [] : [])
-                + (text ? textPart.map { [($0.box, $0.commands)] } ?? [] : [])
+                + (textPart.map { [($0.box, $0.commands)] } ?? [])
             guard !parts.isEmpty else { return nil }
             // The icon under its text.
             return LabelCandidate(
                 boxes: parts.map(\.0), commands: parts.flatMap(\.1), paintOrder: index,
-                allowsOverlap: (!text || textPart == nil || textOverlaps) && (!icon || iconPart == nil || iconOverlaps),
+                allowsOverlap: (textPart == nil || textOverlaps) && (!icon || iconPart == nil || iconOverlaps),
                 ignoresPlacement: ignores, alternatives: alternatives)
         }
-        guard iconPart != nil, textPart != nil else { return candidate(text: true, icon: true) }
-        // Optional parts (style spec: text-optional, icon-optional) give smaller forms.
-        var alternatives: [LabelCandidate] = []
-        if layer.boolean("text-optional", in: context), let iconOnly = candidate(text: false, icon: true) {
-            alternatives.append(iconOnly)
+        guard let firstText = textParts.first else { return candidate(text: nil, icon: true) }
+        // The other anchors, then the smaller forms that optional parts allow (style spec:
+        // text-optional, icon-optional).
+        var alternatives = textParts.dropFirst().compactMap { candidate(text: $0, icon: true) }
+        if iconPart != nil {
+            if layer.boolean("text-optional", in: context), let iconOnly = candidate(text: nil, icon: true) {
+                alternatives.append(iconOnly)
+            }
+            if layer.boolean("icon-optional", in: context) {
+                alternatives += textParts.compactMap { candidate(text: $0, icon: false) }
+            }
         }
-        if layer.boolean("icon-optional", in: context), let textOnly = candidate(text: true, icon: false) {
-            alternatives.append(textOnly)
-        }
-        return candidate(text: true, icon: true, alternatives: alternatives)
+        return candidate(text: firstText, icon: true, alternatives: alternatives)
     }
 
     // MARK: Line labels
@@ -201,7 +237,10 @@ struct LabelLayout {
                 spacing: max(layer.number("symbol-spacing", in: context, default: 250), 1),
                 maxAngle: layer.number("text-max-angle", in: context, default: 45) * .pi / 180,
                 allowsOverlap: layer.boolean("text-allow-overlap", in: context))
-            if pieces[key] == nil { keys.append(key) }
+            if pieces[key] == nil {
+                keys.append(key)
+                noteFamily(of: key.look.font)
+            }
             pieces[key, default: []] += feature.lines
         }
         var labelled: [(length: Double, order: Int, candidate: LabelCandidate)] = []
@@ -212,8 +251,13 @@ struct LabelLayout {
                 Path.polyline(line).boundingRect.map { $0.intersects(canvas) } ?? false
             }
             guard !lines.isEmpty else { continue }
-            let advances = measurements.clusterAdvances(key.text, font: key.look.font, measurer: measurer)
             let metrics = measurements.metrics(key.text, font: key.look.font, measurer: measurer)
+            // Joined and reordering scripts go whole, as Pango shapes them (see
+            // `needsWholeRunShaping`).
+            let advances =
+                key.text.needsWholeRunShaping
+                ? [(cluster: key.text, advance: metrics.width)]
+                : measurements.clusterAdvances(key.text, font: key.look.font, measurer: measurer)
             var anchorsOfText: [CanvasPoint] = []
             for line in lines.map(MeasuredLine.init) {
                 let glyphs = LineLabelGlyphs(

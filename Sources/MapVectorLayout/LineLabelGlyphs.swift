@@ -48,20 +48,38 @@ struct LineLabelGlyphs {
         var previousAngle: Double?
         for (cluster, advance) in advances {
             let (center, angle) = path.point(at: offset + advance / 2)
-            if let previousAngle {
-                var turn = abs(angle - previousAngle)
-                if turn > .pi { turn = 2 * .pi - turn }
-                if turn > maxAngle { return nil }
-            }
+            if let previousAngle, Self.turn(from: previousAngle, to: angle) > maxAngle { return nil }
             previousAngle = angle
+            // A cluster wider than the text is high (a whole run of a joined script) is
+            // set straight: the line under it must not turn away from it by more than the
+            // limit, and it gets a box every text height along it.
+            let pieces = advance > 1.5 * side ? Int((advance / side).rounded(.up)) : 1
+            if pieces > 1 {
+                for piece in 0...pieces {
+                    let direction = path.point(at: offset + advance * Double(piece) / Double(pieces)).angle
+                    if Self.turn(from: angle, to: direction) > maxAngle { return nil }
+                }
+                for piece in 0..<pieces {
+                    let middle = path.point(at: offset + advance * (Double(piece) + 0.5) / Double(pieces)).point
+                    boxes.append(CanvasRect(x: middle.x - side / 2, y: middle.y - side / 2, width: side, height: side))
+                }
+            }
             let (cosine, sine) = (cos(angle), sin(angle))
             let origin = CanvasPoint(
                 x: center.x - cosine * advance / 2 - sine * drop, y: center.y - sine * advance / 2 + cosine * drop)
             glyphs.append(PlacedGlyph(cluster, origin: origin, angle: angle))
-            boxes.append(CanvasRect(x: center.x - side / 2, y: center.y - side / 2, width: side, height: side))
+            if pieces == 1 {
+                boxes.append(CanvasRect(x: center.x - side / 2, y: center.y - side / 2, width: side, height: side))
+            }
             offset += advance + letterSpacing
         }
         return (glyphs, boxes)
+    }
+
+    /// The angle between two directions, in radians, 0…π.
+    private static func turn(from a: Double, to b: Double) -> Double {
+        let turn = abs(b - a).truncatingRemainder(dividingBy: 2 * .pi)
+        return turn > .pi ? 2 * .pi - turn : turn
     }
 }
 

@@ -10,7 +10,11 @@ struct ShapeLayout {
 
     private enum FillLook: Hashable {
         case fill(Color)
-        case outline(Color)
+        /// A see-through fill of one feature: MapLibre blends every feature of a fill layer
+        /// on its own, so where two overlap (a building and its `building:part`) the colour
+        /// is laid twice; one path for all would lay it once.
+        case featureFill(Color, feature: Int)
+        case outline(Color, width: Double)
     }
 
     /// A `fill` layer (or a `fill-extrusion` one, drawn flat in its colour).
@@ -18,7 +22,14 @@ struct ShapeLayout {
         var groups = PathGroups<FillLook>()
         let extrusion = layer.kind == .fillExtrusion
         let explicitOutline = layer.property("fill-outline-color") != nil
+        // MapLibre antialiases a fill by stroking its outline in the fill colour after
+        // the fills (style spec: fill-antialias, fill-outline-color); that shows where the
+        // fill is see-through, as a darker edge.
+        let antialiased = layer.value(of: "fill-antialias", in: StyleEvaluationContext(zoom: styleZoom))?.bool ?? true
+        var outlines = PathGroups<FillLook>()
+        var featureCount = 0
         layer.forEachFeature(in: tiles, zoom: styleZoom, viewport: viewport) { feature in
+            featureCount += 1
             let context = feature.context
             let (color, opacity) =
                 extrusion
@@ -29,21 +40,38 @@ struct ShapeLayout {
                 : (layer.fillColor(in: context), layer.fillOpacity(in: context))
             let alpha = color.alpha * opacity
             guard alpha > 0 else { return }
+            // `fill-translate`, in canvas points; its anchor (map or viewport) is the same on
+            // a north-up map.
+            let translate = layer.numbers("fill-translate", in: context) ?? []
+            let (dx, dy) = translate.count == 2 ? (translate[0], translate[1]) : (0, 0)
             var path = Path()
-            for ring in feature.rings { path.append(Path.polyline(ring, closed: true)) }
-            groups.append(path, for: .fill(color.withAlpha(alpha)))
-            if explicitOutline {
+            for ring in feature.rings {
+                let moved = dx == 0 && dy == 0 ? ring : ring.map { CanvasPoint(x: $0.x + dx, y: $0.y + dy) }
+                path.append(Path.polyline(moved, closed: true))
+            }
+            groups.append(
+                path,
+                for: alpha < 1
+                    ? .featureFill(color.withAlpha(alpha), feature: featureCount) : .fill(color.withAlpha(alpha)))
+            if explicitOutline || (antialiased && alpha < 1 && !extrusion) {
                 // The outline follows the polygon, not the tile edges it was cut at.
-                let outline = layer.fillOutlineColor(in: context)
+                let outline = explicitOutline ? layer.fillOutlineColor(in: context) : color
                 var lines = Path()
-                for line in feature.lines { lines.append(Path.polyline(line)) }
-                groups.append(lines, for: .outline(outline.withAlpha(outline.alpha * opacity)))
+                for line in feature.lines {
+                    let moved = dx == 0 && dy == 0 ? line : line.map { CanvasPoint(x: $0.x + dx, y: $0.y + dy) }
+                    lines.append(Path.polyline(moved))
+                }
+                // MapLibre's outline is a one-pixel line laid on whole pixels over a fill
+                // whose edge is not antialiased; 1.5 points of an antialiased stroke give
+                // the edge about the same weight.
+                outlines.append(
+                    lines, for: .outline(outline.withAlpha(outline.alpha * opacity), width: explicitOutline ? 1 : 1.5))
             }
         }
-        return groups.groups.map { group in
+        return (groups.groups + outlines.groups).map { group in
             switch group.key {
-            case .fill(let color): .fill(group.path, color, evenOdd: false)
-            case .outline(let color): .stroke(group.path, StrokeStyle(color: color, lineWidth: 1))
+            case .fill(let color), .featureFill(let color, _): .fill(group.path, color, evenOdd: false)
+            case .outline(let color, let width): .stroke(group.path, StrokeStyle(color: color, lineWidth: width))
             }
         }
     }

@@ -47,7 +47,8 @@ struct TextBlock {
         self.lineHeight = lineHeight
         func measure(_ line: String) -> TextMetrics {
             var metrics = measurements.metrics(line, font: look.font, measurer: measurer)
-            metrics.width += look.letterSpacing * Double(max(line.count - 1, 0))
+            // Letters of joined scripts are not spaced (MapLibre's `allowsLetterSpacing`).
+            if !line.needsWholeRunShaping { metrics.width += look.letterSpacing * Double(max(line.count - 1, 0)) }
             return metrics
         }
         var lines: [(String, TextMetrics)] = []
@@ -66,7 +67,7 @@ struct TextBlock {
         }
         self.lines = lines.map { line in
             let advances =
-                look.letterSpacing == 0
+                look.letterSpacing == 0 || line.0.needsWholeRunShaping
                 ? [] : measurements.clusterAdvances(line.0, font: look.font, measurer: measurer)
             return (line.0, line.1, advances)
         }
@@ -95,7 +96,7 @@ struct TextBlock {
             let x = left + (width - line.metrics.width) * alignment
             let baseline =
                 top + Double(index) * lineHeight + lineHeight / 2 + (line.metrics.ascent - line.metrics.descent) / 2
-            if look.letterSpacing == 0 {
+            if line.advances.isEmpty {
                 commands.append(
                     .text(
                         TextRun(

@@ -40,6 +40,9 @@ public enum StreetBasemapResolver {
     ///   - allowsOutsidePaths: whether the style's sprite and `pmtiles://`, `mbtiles://` and
     ///     file paths may lie outside the style's folder; by default an absolute path, `..`
     ///     or a symbolic link leading out is refused (`PathConfinement`).
+    ///   - languages: `--language`: label languages in order of preference (tags checked by
+    ///     `labelLanguages(_:)`); the style, built-in or given, is rewritten to prefer them
+    ///     (`VectorStyle.localized(to:)`).
     /// - Throws: `MapError` `.invalidRequest` for a style that cannot be bound, an archive
     ///   in none of the schemas the built-in styles draw (the message lists its layers and the
     ///   schemas) or in the Protomaps v3 schema, a satellite or hybrid
@@ -47,7 +50,20 @@ public enum StreetBasemapResolver {
     ///   archives, the style and TileJSON throws.
     public static func basemap(
         argument: String, styleFile: String?, styleName: String, scale: Double, mapType: MapType,
-        options: HTTPTileOptions, allowsOutsidePaths: Bool = false
+        options: HTTPTileOptions, allowsOutsidePaths: Bool = false, languages: [String] = []
+    ) throws(MapError) -> StreetBasemap? {
+        var street = try unlocalizedBasemap(
+            argument: argument, styleFile: styleFile, styleName: styleName, scale: scale, mapType: mapType,
+            options: options, allowsOutsidePaths: allowsOutsidePaths)
+        if let style = street?.basemap.style {
+            street?.basemap.style = style.localized(to: languages.compactMap(LabelLanguage.init))
+        }
+        return street
+    }
+
+    private static func unlocalizedBasemap(
+        argument: String, styleFile: String?, styleName: String, scale: Double, mapType: MapType,
+        options: HTTPTileOptions, allowsOutsidePaths: Bool
     ) throws(MapError) -> StreetBasemap? {
         guard argument != "none" else { return nil }
         let isBound = argument != "world"

@@ -56,6 +56,20 @@ struct SVGPathTextTests {
                 ))
     }
 
+    @Test("a name set whole (Arabic along a street) is one turned line, in logical order, not one chunk per letter")
+    func wholeRun() throws {
+        let name = "شارع السلام"
+        let run = PathTextRun(
+            name, glyphs: [PlacedGlyph(name, origin: point(10, 40), angle: -.pi / 6)], font: Font(size: 10),
+            color: .black)
+        let svg = SVGWriter(DisplayList(size: CanvasSize(width: 100, height: 100), commands: [.pathText(run)])).document
+        let text = try element("text", in: svg)
+        #expect(text.stringValue == name)
+        #expect(values("x", of: text) == ["10"] && values("y", of: text) == ["40"])
+        #expect(values("rotate", of: text).isEmpty)
+        #expect(svg.contains(#"transform="rotate(-30 10 40)""#))
+    }
+
     @Test("a sprite icon is the sheet embedded once, cropped by a nested viewBox")
     func spritePart() throws {
         let sheet = PathTextScenes.sprite

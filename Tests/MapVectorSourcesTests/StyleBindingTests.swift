@@ -124,7 +124,7 @@ struct StyleBindingTests {
                                    "r": {"type": "raster", "tiles": ["https://example.invalid/{z}/{x}/{y}.png"]}},
          "layers": [{"id": "heat", "type": "heatmap", "source": "a", "source-layer": "poi"},
                     {"id": "roads", "type": "line", "source": "a", "source-layer": "transportation",
-                     "paint": {"line-color": ["format", "x", {}]}}]}
+                     "paint": {"line-color": ["number-format", 3, {}]}}]}
         """#.write(toFile: path, atomically: true, encoding: .utf8)
         let basemap = try #require(try resolve(style: path))
         let viewport = Viewport(
@@ -133,7 +133,7 @@ struct StyleBindingTests {
         let notes = drawing.diagnostics.filter { $0.message.hasPrefix(path + ": ") }
         #expect(notes.count == 2 && notes.allSatisfy { $0.severity == .info })
         #expect(notes.contains { $0.message.contains("heatmap") })
-        #expect(notes.contains { $0.message.contains("\"format\"") })
+        #expect(notes.contains { $0.message.contains("\"number-format\"") })
     }
 
     @Test("damaged tiles are one warning per source and reason, naming the tiles")

@@ -55,7 +55,7 @@ struct MalformedStyleTests {
             {"version": 8, "layers": [
               {"id": "heat", "type": "heatmap", "source": "s"},
               {"id": "labels", "type": "symbol", "source": "s",
-               "layout": {"text-field": ["format", ["get", "name"], {}], "text-size": 12},
+               "layout": {"text-field": ["number-format", ["get", "height"], {}], "text-size": 12},
                "paint": {"text-color": ["interpolate", ["cubic-bezier", 0, 0, 1, 1], ["zoom"], 0, "red", 1, "blue"]}},
               {"id": "within", "type": "fill", "source": "s", "filter": ["within", {}],
                "paint": {"line-color": "red", "fill-extrusion-height": 3, "fill-color": "red"}}
@@ -69,7 +69,7 @@ struct MalformedStyleTests {
                 nil, "text-field", "text-color", "filter", "line-color", "fill-extrusion-height",
             ])
         #expect(style.layers[2].paint.keys.sorted() == ["fill-color"])
-        #expect(style.notes[1].description.contains("\"format\""))
+        #expect(style.notes[1].description.contains("\"number-format\""))
         let labels = style.layers[1]
         let context = StyleEvaluationContext(zoom: 3)
         #expect(labels.textField(in: context) == nil)

@@ -5,6 +5,7 @@ import MapGeometry
 import MapInputs
 import MapRenderCore
 import MapTiles
+import MapVectorSources
 
 /// The option table of `maprender [render]` and `maprender fit`, and of every batch job: each
 /// option with what it sets on the `RenderRequest`.
@@ -290,6 +291,13 @@ enum RenderOptions {
             help: "a MapLibre GL style for vector tiles: its first source drawn from --basemap when given, else"
                 + " from its sources' pmtiles://, mbtiles://, TileJSON or {z}/{x}/{y}.pbf URLs"
         ) { request, value in request.basemapStyle = value.text },
+        .value(
+            "--language", valueName: "LANG[,LANG…]", section: .basemap,
+            help: "street map labels in the first of these languages a feature has a name in (fi,sv; zh-Hans),"
+                + " else as the style names it"
+        ) { request, value throws(MapError) in
+            request.languages = try StreetBasemapResolver.labelLanguages(value.text)
+        },
         .value(
             "--map-type", valueName: "standard|satellite|hybrid", section: .basemap,
             completion: .choices(MapType.allCases.map(\.rawValue)),

@@ -7,7 +7,11 @@ extension StyleExpression {
         case .get, .has, .geometryType, .id, .legacyCompare, .legacyIn: false
         case .literal, .zoom, .variable: true
         case .compare(_, let a, let b), .contains(let a, let b): a.isFeatureConstant && b.isFeatureConstant
-        case .not(let a), .toString(let a), .toBoolean(let a), .changeCase(_, let a): a.isFeatureConstant
+        case .not(let a), .toString(let a), .toBoolean(let a), .changeCase(_, let a), .isSupportedScript(let a),
+            .length(let a):
+            a.isFeatureConstant
+        case .format(let sections):
+            sections.allSatisfy { $0.content.isFeatureConstant && $0.options.values.allSatisfy(\.isFeatureConstant) }
         case .all(let parts), .any(let parts), .coalesce(let parts), .concat(let parts), .toNumber(let parts),
             .assert(_, let parts), .arithmetic(_, let parts):
             parts.allSatisfy(\.isFeatureConstant)
@@ -66,7 +70,11 @@ extension StyleExpression {
             case .get, .has, .id: return false
             case .literal, .zoom, .variable, .geometryType: return true
             case .compare(_, let a, let b), .contains(let a, let b): return visit(a) && visit(b)
-            case .not(let a), .toString(let a), .toBoolean(let a), .changeCase(_, let a): return visit(a)
+            case .not(let a), .toString(let a), .toBoolean(let a), .changeCase(_, let a), .isSupportedScript(let a),
+                .length(let a):
+                return visit(a)
+            case .format(let sections):
+                return sections.allSatisfy { visit($0.content) && $0.options.values.allSatisfy(visit) }
             case .all(let parts), .any(let parts), .coalesce(let parts), .concat(let parts), .toNumber(let parts),
                 .assert(_, let parts), .arithmetic(_, let parts):
                 return parts.allSatisfy(visit)

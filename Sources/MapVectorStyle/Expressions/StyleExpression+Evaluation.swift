@@ -91,6 +91,21 @@ extension StyleExpression {
         case .variable(let name):
             guard let value = context.variables[name] else { throw StyleEvaluationError("unknown variable \(name)") }
             return value
+        case .format(let sections):
+            var text = ""
+            for section in sections { text += try section.content.evaluate(in: context).text }
+            return .string(text)
+        case .isSupportedScript(let operand):
+            _ = try operand.evaluate(in: context).requireString()
+            return .bool(true)
+        case .length(let operand):
+            switch try operand.evaluate(in: context) {
+            // UTF-16 code units, as MapLibre counts (JavaScript's `String.length`), so that
+            // filters written against it select the same features.
+            case .string(let text): return .number(Double(text.utf16.count))
+            case .array(let values): return .number(Double(values.count))
+            case let other: throw .expected("string or array", found: other)
+            }
         }
     }
 

@@ -59,6 +59,31 @@ public indirect enum StyleExpression: Hashable, Sendable {
     case binding([StyleVariable], body: StyleExpression)
     /// `["var", name]`.
     case variable(String)
+    /// `["format", content, options, …]` ("Types: format"): formatted text. Its sections are
+    /// drawn as one string, their contents concatenated; the per-section options are kept
+    /// for transforms but not drawn (a label has one font, size and colour here).
+    case format([StyleFormatSection])
+    /// `["is-supported-script", s]` ("String"): always `true` here, since Pango shapes
+    /// every script that an installed font covers (MapLibre GL JS answers `false` for
+    /// complex scripts before its RTL text plugin has loaded).
+    case isSupportedScript(StyleExpression)
+    /// `["length", s]` ("Lookup"): the length of a string or an array.
+    case length(StyleExpression)
+}
+
+/// One section of `format`: its content and the options that style it.
+public struct StyleFormatSection: Hashable, Sendable {
+    /// The text of the section, any value (drawn as by `to-string`).
+    public var content: StyleExpression
+    /// The section's options (`font-scale`, `text-font`, `text-color`, `vertical-align`),
+    /// by name, as parsed.
+    public var options: [String: StyleExpression]
+
+    /// Creates a section.
+    public init(content: StyleExpression, options: [String: StyleExpression] = [:]) {
+        self.content = content
+        self.options = options
+    }
 }
 
 /// A comparison operator.

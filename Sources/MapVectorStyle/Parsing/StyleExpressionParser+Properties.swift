@@ -4,9 +4,9 @@ extension StyleExpressionParser {
     /// The operators of the style spec that are not implemented here: a property value
     /// whose first element is one of these is an expression, reported as unsupported.
     static let unimplementedOperators: Set<String> = [
-        "format", "image", "number-format", "collator", "resolved-locale", "is-supported-script", "within",
+        "image", "number-format", "collator", "resolved-locale", "within",
         "distance", "heatmap-density", "line-progress", "accumulated", "feature-state", "properties", "at",
-        "index-of", "slice", "length", "typeof", "object", "array", "to-color", "to-rgba", "rgb", "rgba", "sqrt",
+        "index-of", "slice", "typeof", "object", "array", "to-color", "to-rgba", "rgb", "rgba", "sqrt",
         "abs", "ceil", "floor", "round", "ln", "log10", "log2", "sin", "cos", "tan", "asin", "acos", "atan", "e",
         "pi", "ln2", "config", "global-state", "elevation",
     ]
@@ -16,6 +16,7 @@ extension StyleExpressionParser {
         "literal", "get", "has", "zoom", "geometry-type", "id", "==", "!=", "<", "<=", ">", ">=", "all", "any", "!",
         "in", "match", "case", "coalesce", "step", "interpolate", "concat", "to-string", "to-number", "to-boolean",
         "string", "number", "boolean", "+", "-", "*", "/", "%", "^", "min", "max", "upcase", "downcase", "let", "var",
+        "format", "is-supported-script", "length",
     ]
 
     /// A layout or paint property value (style spec, "Layers: layout and paint

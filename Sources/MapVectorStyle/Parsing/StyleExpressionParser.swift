@@ -92,11 +92,13 @@ struct StyleExpressionParser {
             case "to-number": return .toNumber(arguments)
             default: return .assert(StyleAssertion(rawValue: name)!, arguments)
             }
-        case "!", "to-string", "to-boolean", "upcase", "downcase":
+        case "!", "to-string", "to-boolean", "upcase", "downcase", "is-supported-script", "length":
             try arity(1...1)
             try parseArguments()
             switch name {
             case "!": return .not(arguments[0])
+            case "is-supported-script": return .isSupportedScript(arguments[0])
+            case "length": return .length(arguments[0])
             case "to-string": return .toString(arguments[0])
             case "to-boolean": return .toBoolean(arguments[0])
             default: return .changeCase(uppercase: name == "upcase", arguments[0])
@@ -115,6 +117,8 @@ struct StyleExpressionParser {
             return .arithmetic(StyleArithmetic(rawValue: name)!, arguments)
         case "match":
             return try match(elements, node, path)
+        case "format":
+            return try format(elements, node, path)
         case "case":
             guard elements.count >= 4, elements.count % 2 == 0 else {
                 throw invalid("\"case\" expects condition-output pairs and a fallback", node, path)
@@ -175,6 +179,31 @@ struct StyleExpressionParser {
         }
         let fallback = try expression(elements[elements.count - 1], at: path.appending(elements.count - 1))
         return .match(input, branches, fallback: fallback)
+    }
+
+    /// `["format", content, {options}, content, {options}, …]`: each content may be followed
+    /// by an options object (style spec, "Types: format").
+    private func format(_ elements: [JSONNode], _ node: JSONNode, _ path: JSONPath) throws(Failure) -> StyleExpression {
+        var sections: [StyleFormatSection] = []
+        var index = 1
+        while index < elements.count {
+            if elements[index].members != nil {
+                throw invalid(
+                    "\"format\" expects a content before an options object", elements[index], path.appending(index))
+            }
+            var section = StyleFormatSection(content: try expression(elements[index], at: path.appending(index)))
+            index += 1
+            if index < elements.count, let members = elements[index].members {
+                for member in members {
+                    section.options[member.key] = try expression(
+                        member.value, at: path.appending(index).appending(member.key))
+                }
+                index += 1
+            }
+            sections.append(section)
+        }
+        guard !sections.isEmpty else { throw invalid("\"format\" expects at least one section", node, path) }
+        return .format(sections)
     }
 
     private func interpolate(
