@@ -70,6 +70,43 @@ struct LanguageTests {
         #expect(!german.contains("University of Helsinki") && german.contains("Helsingin yliopisto"), "\(german)")
     }
 
+    @Test("the built-in look over Protomaps: Swedish names where features have them, Finnish where not")
+    func builtInProtomaps() throws {
+        let base = [
+            "--basemap", Self.root + "/examples/helsinki/helsinki-protomaps.pmtiles", "--center", "60.1716,24.9443",
+            "--zoom", "16", "--size", "1024x768",
+        ]
+        let plain = try #require(try Self.pdfText(base))
+        let swedish = try #require(try Self.pdfText(base + ["--language", "sv"]))
+        #expect(
+            plain.contains("Rautatientori") && plain.contains("Mannerheimintie") && !plain.contains("Järnvägstorget"))
+        #expect(
+            swedish.contains("Järnvägstorget") && swedish.contains("Mannerheimvägen") && swedish.contains("Helsingfors")
+        )
+        #expect(!swedish.contains("Rautatientori"), "\(swedish)")
+        // Streets with no Swedish name keep theirs.
+        #expect(swedish.contains("Eero Erkkos gata") || swedish.contains("Baana"))
+    }
+
+    @Test(
+        "the built-in look over Shortbread: name_en where there is one; Swedish, which Shortbread 1.0 lacks, changes nothing"
+    )
+    func builtInShortbread() throws {
+        let base = [
+            "--basemap", Self.root + "/examples/helsinki/helsinki-shortbread.pmtiles", "--center", "60.1716,24.9443",
+            "--zoom", "17", "--size", "1024x768",
+        ]
+        let plain = try #require(try Self.pdfText(base))
+        let english = try #require(try Self.pdfText(base + ["--language", "en"]))
+        let swedish = try #require(try Self.pdfText(base + ["--language", "sv"]))
+        // The university library, a POI with name_en.
+        #expect(plain.contains("Helsingin yliopiston pääkirjasto") && !plain.contains("Helsinki University Library"))
+        #expect(
+            english.contains("Helsinki University Library") && !english.contains("Helsingin yliopiston pääkirjasto"),
+            "\(english)")
+        #expect(swedish == plain)
+    }
+
     @Test("the OpenMapTiles example has no name:xx: every label keeps its name")
     func openMapTilesKeepsNames() throws {
         let base = [
