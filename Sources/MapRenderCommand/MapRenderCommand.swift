@@ -57,6 +57,7 @@ public enum MapRenderCommand {
         case "config": return try ConfigCommand.run(words)
         case "batch": return try BatchCommand.run(try ConfigCommand.load().words, words)
         case "places": return try PlacesCommand.run(words)
+        case "basemap": return try BasemapCommand.run(words)
         default: break
         }
         if command == nil, let first = words.first, !first.hasPrefix("-") {

@@ -1,7 +1,7 @@
 import MapCommandLine
 
 /// Every command of `maprender`, as a tree: the root (which renders), `render`, `fit`,
-/// `places …`, `track …`, `batch`, `completions` and `help`. Help, the completion scripts
+/// `places …`, `track …`, `batch`, `basemap …`, `config`, `completions` and `help`. Help, the completion scripts
 /// and the man page are made from it; each command's options come from its option table.
 enum CommandTable {
     /// maprender as help, the completion scripts and the man page see it.
@@ -45,8 +45,8 @@ enum CommandTable {
         usage: [renderUsage, "--help | COMMAND --help | --version"], description: renderDescription,
         options: RenderOptions.table.specs + [version],
         subcommands: [
-            render, fit, PlacesOptions.command, TrackOptions.command, BatchOptions.command, ConfigCommand.command,
-            CompletionsCommand.command,
+            render, fit, PlacesOptions.command, TrackOptions.command, BatchOptions.command, BasemapCommand.command,
+            ConfigCommand.command, CompletionsCommand.command,
             HelpCommand.command,
         ],
         examples: render.examples)

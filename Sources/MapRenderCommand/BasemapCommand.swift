@@ -1,0 +1,38 @@
+import MapCommandLine
+import MapErrors
+
+/// `maprender basemap …`: vector tile archives for street maps. A small dispatcher: each
+/// subcommand is one entry of `subcommands`, its help and the function that runs it.
+enum BasemapCommand {
+    /// One subcommand: what help, completion and the man page say of it, and what runs it
+    /// with the words after its name.
+    struct Subcommand: Sendable {
+        var spec: CommandSpec
+        var run: @Sendable ([String]) throws(MapError) -> Void
+    }
+
+    /// The subcommands, in the order help lists them.
+    static let subcommands: [Subcommand] = [
+        Subcommand(spec: BasemapExtractCommand.command, run: BasemapExtractCommand.run)
+    ]
+
+    /// `maprender basemap`.
+    static let command = CommandSpec(
+        path: ["basemap"], summary: "vector tile archives for street maps",
+        usage: ["basemap " + subcommands.map(\.spec.name).joined(separator: "|") + " …"],
+        description: [
+            "Works with PMTiles archives of vector tiles, the street maps --basemap draws: extract copies a region of an "
+                + "archive, local or on a server, into a small archive of its own."
+        ],
+        subcommands: subcommands.map(\.spec),
+        examples: subcommands.flatMap(\.spec.examples))
+
+    /// Runs with the words after `basemap`.
+    static func run(_ words: [String]) throws(MapError) {
+        let spec = try CommandTable.program.subcommand(of: command, in: words)
+        guard let subcommand = subcommands.first(where: { $0.spec.name == spec.name }) else {
+            throw MapError(.internalFailure, "basemap \(spec.name) has nothing to run it")
+        }
+        try subcommand.run(Array(words.dropFirst()))
+    }
+}
