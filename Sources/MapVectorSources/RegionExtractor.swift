@@ -78,7 +78,11 @@ public enum RegionExtractor {
                 let bytes: [UInt8]
                 switch answer {
                 case .success(let value): bytes = value
-                case .failure(let error): throw PMTilesSource.mapError(error, at: location)
+                case .failure(let error):
+                    // Which bytes failed, so that a cut-off answer reads as more than "connection lost".
+                    var located = error
+                    located.reason = "reading bytes \(range.lowerBound)-\(range.upperBound - 1): \(error.reason)"
+                    throw PMTilesSource.mapError(located, at: location)
                 }
                 let expected = range.upperBound - range.lowerBound
                 guard UInt64(bytes.count) == expected else {
