@@ -42,7 +42,7 @@ enum BasemapExtractCommand {
         .repeatable(
             "--around", valueName: "FILE", section: .options,
             completion: .files("db", "sqlite", "sqlite3", "gpx", "geojson", "json", "csv"),
-            help: "the region around what a favorites database, GPX, GeoJSON or CSV file holds (repeatable)"
+            help: "the region around what a favorites database, GPX, GeoJSON or CSV file holds"
         ) { arguments, value in arguments.around.append(value.text) },
         .value(
             "--padding", valueName: "DISTANCE", section: .options,
