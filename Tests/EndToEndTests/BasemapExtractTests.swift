@@ -237,6 +237,23 @@ struct BasemapExtractTests {
         #expect(try folder.listing().isEmpty, "nothing at the destination, no temporary file")
     }
 
+    @Test(
+        "a progress bar on a terminal, erased at the end",
+        .enabled(if: Tool.path(of: "script") != nil, "needs script(1) for a pseudo-terminal"))
+    func progressBar() throws {
+        let folder = try TemporaryDirectory()
+        let output = folder.path("region.pmtiles")
+        let binary = Maprender.productsDirectory.appendingPathComponent("maprender").path
+        let command = [binary, "basemap", "extract", Self.synthetic, "-o", output, "--bbox", "24.3,60.0,25.5,60.5"]
+            .map { "'\($0)'" }.joined(separator: " ")
+        // script(1) runs the command on a pseudo-terminal and copies what it shows.
+        let result = try Tool.run(try #require(Tool.path(of: "script")), ["-qec", command, "/dev/null"])
+        #expect(result.status == 0, "\(result.outputText)")
+        let shown = result.outputText
+        #expect(shown.contains("] ") && shown.contains(" MiB") && shown.contains("[######"), "\(shown)")
+        #expect(shown.contains("\r\u{1B}[K" + output), "the bar is erased before the summary: \(shown)")
+    }
+
     @Test("--dry-run prints the tiles and bytes and writes nothing")
     func dryRunWritesNothing() throws {
         let folder = try TemporaryDirectory()
