@@ -64,8 +64,9 @@ enum BasemapExtractCommand {
 
     /// The source operand.
     private static let sourceOperand = OperandSpec(
-        name: "SOURCE", help: "a PMTiles v3 archive: a file, or an http(s) URL of one read with range requests",
-        completion: .files("pmtiles"))
+        name: "SOURCE",
+        help: "a PMTiles v3 archive (a file, or an http(s) URL of one read with range requests) or an MBTiles file",
+        completion: .files("pmtiles", "mbtiles"))
 
     /// `maprender basemap extract`.
     static let command = CommandSpec(
@@ -77,7 +78,9 @@ enum BasemapExtractCommand {
         description: [
             "Reads only what the region needs: the header, the root directory, the leaf directories that hold its "
                 + "tiles, then its tiles, neighbouring ranges merged into one request when the bytes between them are "
-                + "few (at most a tenth more than the tiles), up to 4 requests at once from a server.",
+                + "few (at most a fifth more than the tiles), up to 4 requests at once from a server.",
+            "An MBTiles file is read with SQLite queries, the region's tiles only, and gives the same kind of archive: "
+                + "its metadata rows as the JSON metadata (the json row's members, such as vector_layers, at the top).",
             "The new archive is a clustered PMTiles v3 archive with the source's metadata, tile type and compression, "
                 + "identical tiles stored once, and the region's bounds. It is written to a temporary file and renamed: "
                 + "a failed or interrupted run leaves nothing. A server that ignores Range, an archive that changes on "
@@ -87,6 +90,7 @@ enum BasemapExtractCommand {
         examples: [
             "basemap extract https://example.com/planet.pmtiles -o denver.pmtiles --bbox -105.1,39.6,-104.8,39.9",
             "basemap extract planet.pmtiles -o trip.pmtiles --around ride.gpx --padding 2km --maxzoom 14",
+            "basemap extract city.mbtiles -o centre.pmtiles --bbox 24.9,60.15,25.0,60.2",
         ])
 
     /// Runs with the words after `extract`.
@@ -114,6 +118,11 @@ enum BasemapExtractCommand {
         }
         let region = try region(arguments)
         let zooms = try zooms(arguments)
+        if !source.lowercased().hasPrefix("http"), MBTilesExtract.isSQLite(atPath: source) {
+            return try extractMBTiles(
+                MBTilesExtract(path: source, region: region, zooms: zooms), to: arguments.output,
+                isDryRun: arguments.isDryRun)
+        }
         let options = HTTPTileOptions(userAgent: HTTPTileOptions.userAgent(version: MapRenderCommand.version))
         let reader = try RegionExtractor.reader(for: source, options: options)
         let plan = try ExtractPlan(reader: reader, region: region, zooms: zooms)
@@ -136,6 +145,22 @@ enum BasemapExtractCommand {
         Console.print(
             "\(output): \(summary.addressedTiles) tiles (\(summary.tileContents) distinct), \(summary.fileBytes) bytes; "
                 + "fetched \(plan.bytesToFetch) bytes of tiles in \(plan.requests.count) requests")
+    }
+
+    /// The extract of an MBTiles source: its tiles read with SQLite queries, not ranges.
+    private static func extractMBTiles(_ extract: MBTilesExtract, to output: String?, isDryRun: Bool) throws(MapError) {
+        if isDryRun {
+            Console.print(
+                "\(extract.tileCount) tiles at zooms \(extract.zoomRange.lowerBound)-\(extract.zoomRange.upperBound)")
+            Console.print("\(extract.tileBytes) bytes to copy from the MBTiles file")
+            return
+        }
+        let bar = ProgressBar(isShown: isatty(2) == 1)
+        let summary = try extract.extract(to: output!) { done, total in bar.update(done: done, total: total) }
+        bar.finish()
+        Console.print(
+            "\(output!): \(summary.addressedTiles) tiles (\(summary.tileContents) distinct), \(summary.fileBytes) bytes"
+        )
     }
 
     /// The region from `--bbox` or `--around`.

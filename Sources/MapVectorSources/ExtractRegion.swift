@@ -74,8 +74,9 @@ public struct ExtractRegion: Hashable, Sendable {
             east: min(180, east + longitudePadding), north: min(90, north + latitudePadding))
     }
 
-    /// The ids of the region's tiles at zoom `z`, ascending.
-    public func tileIDs(zoom z: Int) -> [UInt64] {
+    /// The region's tiles at zoom `z`: one range of columns, or two across the
+    /// antimeridian, and the rows (XYZ, counted from the north).
+    public func tileRanges(zoom z: Int) -> (columns: [ClosedRange<Int>], rows: ClosedRange<Int>) {
         let side = 1 << z
         let tileSize = MapSize.world.width / Double(side)
         func column(_ longitude: Double) -> Int {
@@ -87,9 +88,13 @@ public struct ExtractRegion: Hashable, Sendable {
             let y = MapPoint(Coordinate(latitude: clamped, longitude: 0)).y
             return min(side - 1, max(0, Int((y / tileSize).rounded(.down))))
         }
-        let columns: [ClosedRange<Int>] =
-            west <= east ? [column(west)...column(east)] : [column(west)...(side - 1), 0...column(east)]
-        let rows = row(north)...row(south)
+        let columns = west <= east ? [column(west)...column(east)] : [column(west)...(side - 1), 0...column(east)]
+        return (columns, row(north)...row(south))
+    }
+
+    /// The ids of the region's tiles at zoom `z`, ascending.
+    public func tileIDs(zoom z: Int) -> [UInt64] {
+        let (columns, rows) = tileRanges(zoom: z)
         var ids: [UInt64] = []
         ids.reserveCapacity(columns.reduce(0) { $0 + $1.count } * rows.count)
         for range in columns {
@@ -103,18 +108,8 @@ public struct ExtractRegion: Hashable, Sendable {
     /// How many tiles the region has over `zooms`.
     public func tileCount(zooms: ClosedRange<Int>) -> Int {
         zooms.reduce(0) { total, z in
-            let side = 1 << z
-            let tileSize = MapSize.world.width / Double(side)
-            func index(_ value: Double) -> Int { min(side - 1, max(0, Int((value / tileSize).rounded(.down)))) }
-            let clampedNorth = min(MapPoint.maximumLatitude, north),
-                clampedSouth = max(-MapPoint.maximumLatitude, south)
-            let rows =
-                index(MapPoint(Coordinate(latitude: clampedSouth, longitude: 0)).y)
-                - index(MapPoint(Coordinate(latitude: clampedNorth, longitude: 0)).y) + 1
-            let left = index(MapPoint(Coordinate(latitude: 0, longitude: west)).x)
-            let right = index(MapPoint(Coordinate(latitude: 0, longitude: east)).x)
-            let columns = west <= east ? right - left + 1 : side - left + right + 1
-            return total + rows * columns
+            let (columns, rows) = tileRanges(zoom: z)
+            return total + columns.reduce(0) { $0 + $1.count } * rows.count
         }
     }
 }

@@ -304,6 +304,42 @@ struct BasemapExtractTests {
             box: (header.bounds.west, header.bounds.south, header.bounds.east, header.bounds.north))
     }
 
+    @Test("an MBTiles source: the box's tiles as the file holds them, its metadata as JSON")
+    func mbtiles() throws {
+        let folder = try TemporaryDirectory()
+        let source = Maprender.packageRoot.appendingPathComponent(
+            "Tests/MapTilesTests/Fixtures/pmtiles/helsinki.mbtiles"
+        )
+        .path
+        let output = folder.path("centre.pmtiles")
+        let box = Self.centre
+        let bbox = "\(box.west),\(box.south),\(box.east),\(box.north)"
+        let dry = try Maprender.run(["basemap", "extract", source, "--bbox", bbox, "--maxzoom", "13", "--dry-run"])
+        #expect(dry.status == 0, "\(dry.errors)")
+        #expect(try folder.listing().isEmpty)
+        let result = try Maprender.run(["basemap", "extract", source, "-o", output, "--bbox", bbox, "--maxzoom", "13"])
+        #expect(result.status == 0, "\(result.errors)")
+        let archive = try Self.open(output), original = try MBTilesVectorArchive(path: source)
+        var present = 0
+        for tile in SyntheticPMTiles.tiles(
+            zooms: 0...13, west: box.west, south: box.south, east: box.east, north: box.north)
+        {
+            let expected = try original.storedTile(tile)
+            if expected != nil { present += 1 }
+            #expect(try archive.storedTile(tile) == expected, "tile \(tile)")
+        }
+        #expect(try Self.headerField(output, at: 72) == UInt64(present) && present > 5)
+        #expect(dry.outputText.hasPrefix("\(present) tiles at zooms 0-13\n"), "\(dry.outputText)")
+        #expect(archive.header.tileType == .mvt && archive.header.tileCompression == .gzip)
+        let metadata = String(decoding: try archive.metadata(), as: UTF8.self)
+        #expect(
+            metadata.contains("\"vector_layers\":[{\"id\":") && metadata.contains("\"format\":\"pbf\""), "\(metadata)")
+        // A SQLite file of another kind is refused as data.
+        let favorites = Maprender.packageRoot.appendingPathComponent("examples/favorites.db").path
+        let refused = try Maprender.run(["basemap", "extract", favorites, "-o", output, "--bbox", bbox])
+        #expect(refused.status == 65 && refused.errors.contains("not MBTiles"), "\(refused.errors)")
+    }
+
     @Test("bad input: missing source 66, not PMTiles 65, bad box or zooms 64, each with its message")
     func badInput() throws {
         let folder = try TemporaryDirectory()
