@@ -126,13 +126,22 @@ enum BasemapExtractCommand {
         let options = HTTPTileOptions(userAgent: HTTPTileOptions.userAgent(version: MapRenderCommand.version))
         let reader = try RegionExtractor.reader(for: source, options: options)
         let plan = try ExtractPlan(reader: reader, region: region, zooms: zooms)
+        guard !plan.entries.isEmpty else {
+            let b = plan.header.bounds
+            throw MapError(
+                .invalidRequest,
+                "no tile of the archive lies in the region at zooms \(plan.zoomRange.lowerBound)-\(plan.zoomRange.upperBound)"
+                    + " (the archive covers \(b.west),\(b.south),\(b.east),\(b.north))",
+                at: InputLocation(file: source), remedy: "check the region; --bbox takes W,S,E,N, longitude first")
+        }
         if arguments.isDryRun {
             Console.print(
                 "\(plan.tileCount) tiles (\(plan.entries.count) entries) at zooms "
                     + "\(plan.zoomRange.lowerBound)-\(plan.zoomRange.upperBound)")
-            Console.print("\(plan.bytesToFetch) bytes to fetch in \(plan.requests.count) requests")
+            Console.print("\(plan.bytesToFetch) bytes to fetch in " + requests(plan.requests.count))
             Console.print(
-                "\(plan.directoryBytes) bytes of header, directories and metadata read in \(plan.directoryRequests) requests"
+                "\(plan.directoryBytes) bytes of header, directories and metadata read in "
+                    + requests(plan.directoryRequests)
             )
             return
         }
@@ -144,11 +153,18 @@ enum BasemapExtractCommand {
         bar.finish()
         Console.print(
             "\(output): \(summary.addressedTiles) tiles (\(summary.tileContents) distinct), \(summary.fileBytes) bytes; "
-                + "fetched \(plan.bytesToFetch) bytes of tiles in \(plan.requests.count) requests")
+                + "fetched \(plan.bytesToFetch) bytes of tiles in " + requests(plan.requests.count))
     }
 
     /// The extract of an MBTiles source: its tiles read with SQLite queries, not ranges.
     private static func extractMBTiles(_ extract: MBTilesExtract, to output: String?, isDryRun: Bool) throws(MapError) {
+        guard extract.tileCount > 0 else {
+            throw MapError(
+                .invalidRequest,
+                "no tile of the file lies in the region at zooms \(extract.zoomRange.lowerBound)-\(extract.zoomRange.upperBound)",
+                at: InputLocation(file: extract.path), remedy: "check the region; --bbox takes W,S,E,N, longitude first"
+            )
+        }
         if isDryRun {
             Console.print(
                 "\(extract.tileCount) tiles at zooms \(extract.zoomRange.lowerBound)-\(extract.zoomRange.upperBound)")
@@ -162,6 +178,9 @@ enum BasemapExtractCommand {
             "\(output!): \(summary.addressedTiles) tiles (\(summary.tileContents) distinct), \(summary.fileBytes) bytes"
         )
     }
+
+    /// "1 request", "2 requests".
+    private static func requests(_ count: Int) -> String { count == 1 ? "1 request" : "\(count) requests" }
 
     /// The region from `--bbox` or `--around`.
     private static func region(_ arguments: Arguments) throws(MapError) -> ExtractRegion {
