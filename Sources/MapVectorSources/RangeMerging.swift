@@ -9,14 +9,20 @@ enum RangeMerging {
     /// The requests covering `ranges`, in ascending order.
     ///
     /// - Parameters:
-    ///   - ranges: the wanted byte ranges, in any order; overlapping ones are joined.
+    ///   - ranges: the wanted byte ranges, in any order; overlapping ones are joined, touching
+    ///     ones too up to `maximumRequest`.
     ///   - overfetch: the extra bytes allowed, as a fraction of the wanted bytes (0.1 = 10 %).
     ///   - maximumRequest: the largest merged request, in bytes (a wanted range larger than
     ///     this is kept whole).
     static func merge(_ ranges: [Range<UInt64>], overfetch: Double, maximumRequest: UInt64) -> [Range<UInt64>] {
         var joined: [Range<UInt64>] = []
         for range in ranges.filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = joined.last, range.lowerBound <= last.upperBound {
+            // Overlapping ranges are one; touching ones are joined while the request stays
+            // within the largest size (a whole-archive extract is one long touching run).
+            if let last = joined.last,
+                range.lowerBound < last.upperBound
+                    || (range.lowerBound == last.upperBound && range.upperBound - last.lowerBound <= maximumRequest)
+            {
                 joined[joined.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
             } else {
                 joined.append(range)

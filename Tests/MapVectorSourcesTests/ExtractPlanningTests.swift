@@ -27,6 +27,10 @@ struct RangeMergingTests {
 
     @Test("no request grows past the largest size")
     func largest() {
+        let touching: [Range<UInt64>] = (0..<100).map { (index: UInt64) in (index * 10)..<(index * 10 + 10) }
+        let split = RangeMerging.merge(touching, overfetch: 0, maximumRequest: 300)
+        let expected: [Range<UInt64>] = [0..<300, 300..<600, 600..<900, 900..<1000]
+        #expect(split == expected)
         let ranges: [Range<UInt64>] = [0..<100, 101..<200, 201..<300, 301..<400]
         let merged = RangeMerging.merge(ranges, overfetch: 1, maximumRequest: 250)
         #expect(merged.allSatisfy { $0.count <= 250 } && merged.count == 2)
@@ -119,6 +123,12 @@ struct ExtractPlanningTests {
             plan.requests.count < plan.entries.count / 10
                 && Set(all.map(\.pmtilesID)).isSuperset(of: plan.entries.map(\.tileID)))
         #expect(Double(plan.bytesToFetch) <= Double(plan.contentBytes) * (1 + ExtractPlan.overfetch))
+        // The whole archive (10 MB of touching tiles) still comes in requests of at most 8 MiB.
+        let everything = try ExtractRegion(west: 23, south: 59.5, east: 26.5, north: 61)
+        let whole = try ExtractPlan(reader: reader, region: everything, zooms: nil)
+        #expect(whole.tileCount == UInt64(all.count) && whole.requests.count >= 2)
+        #expect(whole.requests.allSatisfy { $0.count <= Int(ExtractPlan.maximumRequest) })
+        #expect(whole.bytesToFetch == whole.contentBytes)
         let nowhere = try ExtractRegion(west: -80, south: 10, east: -79, north: 11)
         #expect(try ExtractPlan(reader: reader, region: nowhere, zooms: 5...14).entries.count == 0)
         #expect(throws: MapError.self) { try ExtractPlan(reader: reader, region: region, zooms: 15...16) }
