@@ -359,7 +359,10 @@ struct BasemapExtractTests {
             ([Self.helsinki, "-o", output, "--bbox", "0,0,1,1", "--minzoom", "15"], 64, "has zooms 0–14"),
             ([Self.helsinki, "-o", output], 64, "needs a region"),
             ([Self.helsinki, "--bbox", "0,0,1,1"], 64, "needs -o"),
-            ([Self.helsinki, "-o", output, "--bbox", "60.1,24.9,60.2,25", "--minzoom", "5"], 64, "no tile of the archive"),
+            (
+                [Self.helsinki, "-o", output, "--bbox", "60.1,24.9,60.2,25", "--minzoom", "5"], 64,
+                "no tile of the archive"
+            ),
             ([Self.helsinki, "-o", "/no/such/folder/out.pmtiles", "--bbox", "24.9,60.1,25,60.2"], 73, "cannot create"),
         ]
         for (arguments, status, message) in cases {
