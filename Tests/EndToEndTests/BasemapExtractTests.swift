@@ -411,6 +411,11 @@ struct BasemapExtractTests {
         // no visible file but whole archives.
         let visible = try folder.listing().filter { !$0.hasPrefix(".") }
         #expect(visible.count == 1 + completed)
+        // The header is written last, so a leftover never passes for an archive.
+        for leftover in try folder.listing().filter({ $0.hasPrefix(".") }) {
+            let head = try Data(contentsOf: URL(fileURLWithPath: folder.path(leftover))).prefix(7)
+            #expect(head != Data("PMTiles".utf8), "\(leftover) starts like an archive")
+        }
     }
 }
 

@@ -1,6 +1,5 @@
 import Foundation
 public import MapErrors
-import MapFormats
 
 /// Writes a clustered PMTiles version 3 archive
 /// (https://github.com/protomaps/PMTiles/blob/main/spec/v3/spec.md): tiles are added in
@@ -10,8 +9,8 @@ import MapFormats
 /// the leaf directories and the tile data, and moves the file into place.
 ///
 /// The tile data is spooled to a nameless scratch file beside the destination, and the
-/// archive is written to a temporary file that only `finish` renames onto the destination,
-/// so a failed or interrupted run leaves nothing there.
+/// archive is written to a temporary file, header last, that only `finish` renames onto the
+/// destination, so a failed or interrupted run leaves nothing there.
 public final class PMTilesWriter {
     /// What the archive says about its tiles, beside the directories.
     public struct Description: Sendable {
@@ -150,16 +149,18 @@ public final class PMTilesWriter {
                 rootStart..<metadataStart, metadataStart..<leavesStart, leavesStart..<tilesStart,
                 tilesStart..<(tilesStart + spool.size),
             ], summary: summary, description: description)
-        let file = try StagedFile(streamingTo: destination)
+        // The header goes in last, once everything it points at is on disk.
+        let file = try PMTilesOutputFile(destination: destination)
         do {
-            try file.append(header + root + metadata + leaves)
+            try file.write(root + metadata + leaves, at: rootStart)
             var offset: UInt64 = 0
             let chunk: UInt64 = 4 << 20
             while offset < spool.size {
                 let end = min(spool.size, offset + chunk)
-                try file.append(try spool.bytes(in: offset..<end))
+                try file.write(try spool.bytes(in: offset..<end), at: tilesStart + offset)
                 offset = end
             }
+            try file.write(header, at: 0)
             try file.commit()
         } catch {
             file.discard()
