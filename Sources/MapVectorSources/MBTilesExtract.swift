@@ -161,7 +161,7 @@ public struct MBTilesExtract {
         if let json = metadata["json"] {
             let document = try JSONDocument(parsing: Array(json.utf8), fileName: location.file + " metadata json")
             for member in document.root.members ?? [] where !members.contains(where: { $0.0 == member.key }) {
-                members.append((member.key, Self.value(of: member.value)))
+                members.append((member.key, ExtractMetadata.value(of: member.value)))
             }
         }
         let type: PMTilesHeader.TileType =
@@ -190,20 +190,10 @@ public struct MBTilesExtract {
         let centerZoom = min(max(statedZoom ?? zooms.lowerBound, zooms.lowerBound), zooms.upperBound)
         return PMTilesWriter.Description(
             tileType: type, tileCompression: gzip ? .gzip : .none,
-            metadata: Array(JSONValue.object(members).serialized().utf8),
+            metadata: ExtractMetadata.updated(
+                Array(JSONValue.object(members).serialized().utf8), bounds: bounds,
+                center: (centerZoom, (bounds.0 + bounds.2) / 2, (bounds.1 + bounds.3) / 2)),
             zoomRange: zooms, bounds: bounds,
             center: (centerZoom, (bounds.0 + bounds.2) / 2, (bounds.1 + bounds.3) / 2))
-    }
-
-    /// A parsed JSON value as a value to write.
-    private static func value(of node: JSONNode) -> JSONValue {
-        switch node.value {
-        case .null: .null
-        case .bool(let value): .bool(value)
-        case .number(let value): .number(value)
-        case .string(let value): .string(value)
-        case .array(let values): .array(values.map(value(of:)))
-        case .object(let members): .object(members.map { ($0.key, value(of: $0.value)) })
-        }
     }
 }

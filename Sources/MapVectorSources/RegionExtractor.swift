@@ -119,14 +119,15 @@ public enum RegionExtractor {
         var centerLongitude = (bounds.0 + bounds.2) / 2
         if crosses { centerLongitude = centerLongitude > 0 ? centerLongitude - 180 : centerLongitude + 180 }
         let compression: PMTilesHeader.Compression = plan.header.internalCompression == .none ? .none : .gzip
+        let center = (
+            min(max(plan.centerZoom, plan.zoomRange.lowerBound), plan.zoomRange.upperBound), centerLongitude,
+            (bounds.1 + bounds.3) / 2
+        )
         return PMTilesWriter.Description(
             tileType: plan.header.tileType, tileCompression: plan.header.tileCompression,
             internalCompression: compression,
-            metadata: plan.metadata, zoomRange: plan.zoomRange, bounds: bounds,
-            center: (
-                min(max(plan.centerZoom, plan.zoomRange.lowerBound), plan.zoomRange.upperBound), centerLongitude,
-                (bounds.1 + bounds.3) / 2
-            ))
+            metadata: ExtractMetadata.updated(plan.metadata, bounds: bounds, center: center), zoomRange: plan.zoomRange,
+            bounds: bounds, center: center)
     }
 
     /// The folder `path` is in.

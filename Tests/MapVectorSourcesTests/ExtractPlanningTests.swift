@@ -98,6 +98,22 @@ struct ExtractPlanningTests {
         #expect(region.west < 24 - 1000 / degree * 2 && region.west > 24 - 1000 / degree * 2.1)
     }
 
+    @Test("metadata: bounds and center moved to the region, in the form they had; the rest untouched")
+    func metadata() {
+        let bounds = (24.9, 60.1, 25.0, 60.2), center = (zoom: 12, longitude: 24.95, latitude: 60.15)
+        let text = #"{"name":"x","bounds":"-180,-85,180,85","center":[0,0,2],"vector_layers":[{"id":"water"}]}"#
+        let updated = String(
+            decoding: ExtractMetadata.updated(Array(text.utf8), bounds: bounds, center: center), as: UTF8.self)
+        #expect(
+            updated
+                == #"{"name":"x","bounds":"24.9,60.1,25,60.2","center":[24.95,60.15,12],"vector_layers":[{"id":"water"}]}"#
+        )
+        for untouched in [#"{"name":"no bounds"}"#, "[1,2]", "not json"] {
+            #expect(
+                ExtractMetadata.updated(Array(untouched.utf8), bounds: bounds, center: center) == Array(untouched.utf8))
+        }
+    }
+
     @Test("a run is cut to the stretches of wanted ids it holds")
     func runs() {
         let entry = PMTilesDirectory.Entry(tileID: 100, runLength: 10, offset: 7, length: 3)
