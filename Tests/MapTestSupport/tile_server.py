@@ -303,11 +303,20 @@ def exit_when_stdin_closes():
     os._exit(0)
 
 
+class Server(ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        # A client that gives up (a test's timeout, a killed maprender, a reader that saw a
+        # bad answer) resets its connection: expected, not worth a traceback.
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def main():
     # The test process may start us with SIGTERM blocked (a blocked mask is inherited).
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server = Server(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     print(server.server_address[1], flush=True)
     server.serve_forever()
