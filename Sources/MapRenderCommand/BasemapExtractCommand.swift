@@ -116,6 +116,11 @@ enum BasemapExtractCommand {
         guard arguments.isDryRun || arguments.output != nil else {
             throw MapError(.invalidRequest, "basemap extract needs -o REGION.pmtiles", remedy: "name the new archive")
         }
+        guard arguments.output != "-" else {
+            // The header is written last, at the start of the file: a pipe cannot take that.
+            throw MapError(
+                .invalidRequest, "basemap extract cannot write to standard output", remedy: "name the new archive")
+        }
         let region = try region(arguments)
         let zooms = try zooms(arguments)
         if !source.lowercased().hasPrefix("http"), MBTilesExtract.isSQLite(atPath: source) {

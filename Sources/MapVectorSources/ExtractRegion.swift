@@ -16,8 +16,9 @@ public struct ExtractRegion: Hashable, Sendable {
     public var north: Double
 
     /// The most tiles a region may have over all its zooms: their ids are held in memory
-    /// (8 bytes each), so a planet at zoom 15 is refused rather than exhausting memory.
-    public static let maximumTileCount = 200_000_000
+    /// (8 bytes each, 400 MB at most), so Europe at zoom 15 (about 40 million tiles) is
+    /// accepted and a planet at zoom 15 refused rather than exhausting memory.
+    public static let maximumTileCount = 50_000_000
 
     /// A box from its edges, in degrees.
     ///

@@ -386,6 +386,8 @@ struct BasemapExtractTests {
             ([Self.helsinki, "-o", output, "--bbox", "0,0,1,1", "--minzoom", "15"], 64, "has zooms 0–14"),
             ([Self.helsinki, "-o", output], 64, "needs a region"),
             ([Self.helsinki, "--bbox", "0,0,1,1"], 64, "needs -o"),
+            ([Self.helsinki, "--bbox", "0,0,1,1", "-o", "-"], 64, "cannot write to standard output"),
+            ([Self.helsinki, "--bbox", "-180,-85,180,85", "-o", output], 64, "more than 50000000 tiles"),
             (
                 [Self.helsinki, "-o", output, "--bbox", "60.1,24.9,60.2,25", "--minzoom", "5"], 64,
                 "no tile of the archive"
