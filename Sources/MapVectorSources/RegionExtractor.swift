@@ -97,6 +97,11 @@ public enum RegionExtractor {
         }
         let base = plan.header.tileData.lowerBound
         for entry in plan.entries {
+            // An empty tile is in no request (merging drops empty ranges).
+            guard entry.length > 0 else {
+                try writer.add(tileID: entry.tileID, runLength: entry.runLength, contents: [])
+                continue
+            }
             let start = base + entry.offset
             let index = ExtractPlan.firstRequest(in: plan.requests, holding: start..<start)
             let at = spooled[index] + (start - plan.requests[index].lowerBound)

@@ -114,6 +114,56 @@ struct ExtractPlanningTests {
         }
     }
 
+    @Test("an extract keeps empty tiles, shared contents and runs, and leaves no file when the source fails")
+    func emptyAndShared() throws {
+        let source = temporaryPath("empty.pmtiles"), output = temporaryPath("empty-out.pmtiles")
+        defer { for path in [source, output] { try? FileManager.default.removeItem(atPath: path) } }
+        let tiles = SyntheticPMTiles.tiles(zooms: 0...6, west: 20, south: 55, east: 30, north: 65)
+        let writer = try PMTilesWriter(destination: source)
+        for (index, tile) in tiles.enumerated() {
+            try writer.add(
+                tileID: tile.pmtilesID, contents: index % 3 == 0 ? [] : index % 3 == 1 ? [1, 2] : [UInt8(index % 251)])
+        }
+        try writer.finish(
+            PMTilesWriter.Description(
+                tileType: .mvt, tileCompression: .none, metadata: Array("{}".utf8), zoomRange: 0...6,
+                bounds: (20, 55, 30, 65), center: (3, 25, 60)))
+        let reader = try #require(FileByteRangeReader(path: source))
+        let plan = try ExtractPlan(
+            reader: reader, region: try ExtractRegion(west: 20, south: 55, east: 30, north: 65), zooms: nil)
+        let summary = try RegionExtractor.extract(plan, from: reader, to: output)
+        #expect(summary.addressedTiles == UInt64(tiles.count))
+        let copy = try PMTilesArchive(reader: try #require(FileByteRangeReader(path: output)))
+        let original = try PMTilesArchive(reader: reader)
+        for tile in tiles { #expect(try copy.storedTile(tile) == original.storedTile(tile), "\(tile)") }
+        // Only empty tiles: no tile request at all.
+        let blank = temporaryPath("blank.pmtiles"), blankCopy = temporaryPath("blank-out.pmtiles")
+        defer { for path in [blank, blankCopy] { try? FileManager.default.removeItem(atPath: path) } }
+        let blankWriter = try PMTilesWriter(destination: blank)
+        for id in 0..<5 { try blankWriter.add(tileID: UInt64(id), contents: []) }
+        try blankWriter.finish(
+            PMTilesWriter.Description(
+                tileType: .mvt, tileCompression: .none, metadata: Array("{}".utf8), zoomRange: 0...1,
+                bounds: (-180, -85, 180, 85), center: (0, 0, 0)))
+        let blankReader = try #require(FileByteRangeReader(path: blank))
+        let blankPlan = try ExtractPlan(
+            reader: blankReader, region: try ExtractRegion(west: -10, south: -10, east: 10, north: 10), zooms: nil)
+        #expect(blankPlan.requests.isEmpty && blankPlan.tileCount == 5)
+        try RegionExtractor.extract(blankPlan, from: blankReader, to: blankCopy)
+        let blankArchive = try PMTilesArchive(reader: try #require(FileByteRangeReader(path: blankCopy)))
+        #expect(try blankArchive.storedTile(TilePath(z: 1, x: 1, y: 0)) == [])
+        // A source cut short mid-way: an error, and nothing at the destination.
+        let cut = temporaryPath("cut.pmtiles"), failed = temporaryPath("failed.pmtiles")
+        defer { for path in [cut, failed] { try? FileManager.default.removeItem(atPath: path) } }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
+        try bytes.prefix(bytes.count - 1).write(to: URL(fileURLWithPath: cut))
+        let cutReader = try #require(FileByteRangeReader(path: cut))
+        let cutPlan = try ExtractPlan(
+            reader: cutReader, region: try ExtractRegion(west: 20, south: 55, east: 30, north: 65), zooms: nil)
+        #expect(throws: MapError.self) { try RegionExtractor.extract(cutPlan, from: cutReader, to: failed) }
+        #expect(!FileManager.default.fileExists(atPath: failed))
+    }
+
     @Test("a run is cut to the stretches of wanted ids it holds")
     func runs() {
         let entry = PMTilesDirectory.Entry(tileID: 100, runLength: 10, offset: 7, length: 3)
