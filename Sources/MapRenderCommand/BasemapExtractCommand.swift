@@ -152,6 +152,7 @@ enum BasemapExtractCommand {
         }
         let output = arguments.output!
         let bar = ProgressBar(isShown: isatty(2) == 1)
+        defer { bar.finish() }  // an error line starts on a line of its own
         let summary = try RegionExtractor.extract(plan, from: reader, to: output) { progress in
             bar.update(done: progress.fetchedBytes, total: progress.totalBytes)
         }
@@ -177,6 +178,7 @@ enum BasemapExtractCommand {
             return
         }
         let bar = ProgressBar(isShown: isatty(2) == 1)
+        defer { bar.finish() }
         let summary = try extract.extract(to: output!) { done, total in bar.update(done: done, total: total) }
         bar.finish()
         Console.print(
@@ -284,5 +286,6 @@ private final class ProgressBar: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if isShown && drewAny { Console.printErrorRaw("\r\u{1B}[K") }
+        drewAny = false
     }
 }
