@@ -1,21 +1,40 @@
 import MapCommandLine
 import MapErrors
 
-/// `maprender basemap …`: the basemaps `--basemap auto` draws on.
+/// `maprender basemap …`: vector tile archives for street maps. A small dispatcher: each
+/// subcommand is one entry of `subcommands`, its help and the function that runs it.
 enum BasemapCommand {
+    /// One subcommand: what help, completion and the man page say of it, and what runs it
+    /// with the words after its name.
+    struct Subcommand: Sendable {
+        var spec: CommandSpec
+        var run: @Sendable ([String]) throws(MapError) -> Void
+    }
+
+    /// The subcommands, in the order help lists them.
+    static let subcommands: [Subcommand] =
+        [Subcommand(spec: BasemapExtractCommand.command, run: BasemapExtractCommand.run)]
+        + BasemapStoreCommand.subcommands.map { spec in
+            Subcommand(spec: spec) { words throws(MapError) in try BasemapStoreCommand.run(spec.name, words) }
+        }
+
     /// `maprender basemap`.
     static let command = CommandSpec(
-        path: ["basemap"], summary: "install, list and remove the basemaps maps are drawn on",
-        usage: ["basemap add|list|remove …"],
+        path: ["basemap"], summary: "vector tile archives for street maps: extract, install, list, remove",
+        usage: ["basemap " + subcommands.map(\.spec.name).joined(separator: "|") + " …"],
         description: [
-            "Installed vector tile archives are found by default: a map is drawn on the one that covers it (--basemap "
-                + "auto), else on the embedded world."
+            "Works with PMTiles archives of vector tiles, the street maps --basemap draws: extract copies a region of an "
+                + "archive, local or on a server, into a small archive of its own; add installs an archive, and every map "
+                + "it covers is then drawn on it (--basemap auto, the default), every map elsewhere on the embedded world."
         ],
-        subcommands: BasemapStoreCommand.subcommands)
+        subcommands: subcommands.map(\.spec))
 
     /// Runs with the words after `basemap`.
     static func run(_ words: [String]) throws(MapError) {
-        let subcommand = try CommandTable.program.subcommand(of: command, in: words)
-        try BasemapStoreCommand.run(subcommand.name, words)
+        let spec = try CommandTable.program.subcommand(of: command, in: words)
+        guard let subcommand = subcommands.first(where: { $0.spec.name == spec.name }) else {
+            throw MapError(.internalFailure, "basemap \(spec.name) has nothing to run it")
+        }
+        try subcommand.run(Array(words.dropFirst()))
     }
 }

@@ -77,11 +77,11 @@ enum BasemapStoreCommand {
             options: tables[name]?.specs ?? [], operands: operand.map { [$0] } ?? [], examples: examples)
     }
 
-    /// Runs `basemap add|list|remove` with the words after `basemap`.
+    /// Runs `basemap add|list|remove` with the words after the subcommand's name.
     static func run(_ name: String, _ words: [String]) throws(MapError) {
         guard let table = tables[name] else { throw MapError(.internalFailure, "basemap \(name) has no option table") }
         var arguments = Arguments(subcommand: name)
-        var cursor = ArgumentCursor(Array(words.dropFirst()), programName: MapRenderCommand.name)
+        var cursor = ArgumentCursor(words, programName: MapRenderCommand.name)
         try table.parse(&cursor, into: &arguments, command: "basemap \(name)") { arguments, word throws(MapError) in
             arguments.operands.append(word)
         }

@@ -173,15 +173,15 @@ package final class TileServer: @unchecked Sendable {
     package let port: Int
 
     /// Starts the server (off the cooperative pool); `slowSeconds` is how long `/slow/`
-    /// answers take.
-    package static func start(slowSeconds: Double = 2.5) async throws -> TileServer {
-        try await offPool { try TileServer(slowSeconds: slowSeconds) }
+    /// answers take, `files` the folder `/range/` serves.
+    package static func start(slowSeconds: Double = 2.5, files: String? = nil) async throws -> TileServer {
+        try await offPool { try TileServer(slowSeconds: slowSeconds, files: files) }
     }
 
-    private init(slowSeconds: Double) throws {
+    private init(slowSeconds: Double, files: String?) throws {
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: TileServer.python ?? "/usr/bin/python3")
-        process.arguments = [TileServer.script, String(slowSeconds)]
+        process.arguments = [TileServer.script, String(slowSeconds)] + (files.map { [$0] } ?? [])
         process.standardOutput = output
         process.standardInput = input
         try process.run()
@@ -213,9 +213,14 @@ package final class TileServer: @unchecked Sendable {
         package var userAgents: [String]
         package var maxConnections: Int
         package var maxActiveRequests: Int
+        /// Requests to `/range/`, and the body bytes they were sent.
+        package var rangeRequests: Int
+        package var rangeBytes: Int
 
         /// The server writes its counters in snake case.
         enum CodingKeys: String, CodingKey {
+            case rangeRequests = "range_requests"
+            case rangeBytes = "range_bytes"
             case requests, total, conditional
             case notModified = "not_modified"
             case userAgents = "user_agents"

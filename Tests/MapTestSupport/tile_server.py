@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A tile server for maprender's HTTP tile tests, listening on 127.0.0.1 only.
 
-Usage: tile_server.py [SLOW_SECONDS]. Binds port 0 and prints the chosen port on the first
+Usage: tile_server.py [SLOW_SECONDS [FILES]]. Binds port 0 and prints the chosen port on the first
 line of standard output, then serves until terminated or until its standard input closes
 (so it never outlives the test that started it, even one that crashed).
 
@@ -24,6 +24,12 @@ Paths (Z/X/Y are integers; an "@2x" before ".png" asks for a 512-pixel tile):
                         whole file); /archive-changing/NAME changes its ETag on every request;
                         /archive-replaced/NAME has the ETag of the archive's generation, which
                         /replace moves on (the file replaced on the server between two maps)
+  /range/MODE/NAME     the file NAME of the folder FILES with byte ranges as /archive/ serves
+                        them, counting requests and body bytes in the stats; MODE ok serves
+                        them well, norange ignores Range (200 with the whole file), changing
+                        changes the ETag after the first request, truncated sends half the
+                        body of every request after the first and closes the connection, slow
+                        sleeps 0.05 s before each answer
   /mvt/NAME/Z/X/Y.pbf   the vector tile of the MBTiles file NAME.mbtiles of the fixtures, as
                         stored (gzip), Cache-Control: max-age=3600; 404 where it has none;
                         /mvt-garbage/NAME/Z/X/Y.pbf answers 200 with bytes that are no tile
@@ -48,13 +54,14 @@ import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 SLOW_SECONDS = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
+FILES = sys.argv[2] if len(sys.argv) > 2 else None
 TILE_PATH = re.compile(r"^/(\w+)/(\d+)/(\d+)/(\d+)(@2x)?\.png$")
 
 lock = threading.Lock()
 generation = [0]
 stats = {"requests": {}, "total": 0, "conditional": 0, "not_modified": 0,
          "user_agents": [], "open_connections": 0, "max_connections": 0,
-         "active_requests": 0, "max_active_requests": 0}
+         "active_requests": 0, "max_active_requests": 0, "range_requests": 0, "range_bytes": 0}
 
 
 def png(size, rgb):
@@ -145,6 +152,52 @@ class Handler(BaseHTTPRequestHandler):
         headers.append(("Content-Range", "bytes %d-%d/%d" % (start, end, len(data))))
         self.send(206, data[start:end + 1], headers)
 
+    def ranges(self):
+        """/range/MODE/NAME: a file of FILES with byte ranges, and the fault modes."""
+        parts = self.path.split("/")
+        mode, name = parts[2], parts[3] if len(parts) > 3 else ""
+        path = os.path.join(FILES or "/nonexistent", os.path.basename(name))
+        if not os.path.isfile(path):
+            self.send(404, b"no such file")
+            return
+        with lock:
+            stats["range_requests"] += 1
+            count = stats["range_requests"]
+        if mode == "slow":
+            time.sleep(0.05)
+        with open(path, "rb") as f:
+            data = f.read()
+        etag = '"%s-%d"' % (os.path.basename(name), count if mode == "changing" and count > 1 else 0)
+        headers = [("Content-Type", "application/octet-stream"), ("ETag", etag), ("Accept-Ranges", "bytes")]
+        wanted = re.match(r"^bytes=(\d+)-(\d+)$", self.headers.get("Range", ""))
+        if not wanted or mode == "norange":
+            body, status = data, 200
+        else:
+            start, end = int(wanted.group(1)), min(int(wanted.group(2)), len(data) - 1)
+            if start >= len(data):
+                self.send(416, b"", [("Content-Range", "bytes */%d" % len(data))])
+                return
+            headers.append(("Content-Range", "bytes %d-%d/%d" % (start, end, len(data))))
+            body, status = data[start:end + 1], 206
+        if mode == "truncated" and count > 1:
+            self.send_response(status)
+            for header, value in headers:
+                self.send_header(header, value)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body[: len(body) // 2])
+            self.wfile.flush()
+            self.close_connection = True
+            with lock:
+                stats["range_bytes"] += len(body) // 2
+            return
+        with lock:
+            stats["range_bytes"] += len(body)
+        try:
+            self.send(status, body, headers)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client gave up (it saw a bad answer, or was killed)
+
     def fixture(self, name):
         folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "MapTilesTests", "Fixtures", "pmtiles")
         return os.path.join(folder, os.path.basename(name))
@@ -182,6 +235,9 @@ class Handler(BaseHTTPRequestHandler):
     def answer(self, count, conditional):
         if self.path.startswith("/archive"):
             self.archive(count)
+            return
+        if self.path.startswith("/range/"):
+            self.ranges()
             return
         if self.path == "/replace":
             with lock:
@@ -247,11 +303,20 @@ def exit_when_stdin_closes():
     os._exit(0)
 
 
+class Server(ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        # A client that gives up (a test's timeout, a killed maprender, a reader that saw a
+        # bad answer) resets its connection: expected, not worth a traceback.
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def main():
     # The test process may start us with SIGTERM blocked (a blocked mask is inherited).
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server = Server(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     print(server.server_address[1], flush=True)
     server.serve_forever()

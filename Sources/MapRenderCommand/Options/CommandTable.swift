@@ -1,7 +1,7 @@
 import MapCommandLine
 
 /// Every command of `maprender`, as a tree: the root (which renders), `render`, `fit`,
-/// `places …`, `track …`, `batch`, `completions` and `help`. Help, the completion scripts
+/// `places …`, `track …`, `batch`, `basemap …`, `config`, `completions` and `help`. Help, the completion scripts
 /// and the man page are made from it; each command's options come from its option table.
 enum CommandTable {
     /// maprender as help, the completion scripts and the man page see it.
@@ -46,8 +46,7 @@ enum CommandTable {
         options: RenderOptions.table.specs + [version],
         subcommands: [
             render, fit, PlacesOptions.command, TrackOptions.command, BatchOptions.command, BasemapCommand.command,
-            ConfigCommand.command,
-            CompletionsCommand.command,
+            ConfigCommand.command, CompletionsCommand.command,
             HelpCommand.command,
         ],
         examples: render.examples)
