@@ -14,7 +14,8 @@ let package = Package(
         .library(
             name: "MapRender",
             targets: [
-                "MapErrors", "MapGeometry", "MapFormats", "MapXML", "MapVectorTiles", "MapDrawing", "MapVectorStyle",
+                "MapErrors", "MapGeometry", "MapPMTiles", "MapFormats", "MapXML", "MapVectorTiles", "MapDrawing",
+                "MapVectorStyle",
                 "MapAnnotations", "MapRenderCore", "MapVectorLayout", "MapSQLite", "MapInputs",
                 "MapTiles", "MapVectorSources", "MapFavorites", "MapRenderCairo", "MapRenderSVG", "MapBatch",
             ]),
@@ -43,6 +44,9 @@ let package = Package(
         .target(name: "MapErrors"),
         // Coordinates, Web Mercator, geodesy, viewports: pure values.
         .target(name: "MapGeometry"),
+        // PMTiles v3: header, directories and tile ids, the reader over byte ranges, the
+        // clustered writer; gzip through libdeflate.
+        .target(name: "MapPMTiles", dependencies: ["MapErrors", "MapGeometry", "CDeflate"]),
         // Readers and writers of text and file formats: JSON, CSV records, timestamps,
         // image headers, escaping, input and atomic output files.
         .target(name: "MapFormats", dependencies: ["MapErrors"]),
@@ -90,7 +94,7 @@ let package = Package(
             name: "MapTiles",
             dependencies: [
                 "MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapFormats", "MapSQLite", "MapVectorTiles",
-                "CCurl", "CDeflate",
+                "MapPMTiles", "CCurl",
             ],
             exclude: ["WorldBasemap/make_world_basemap.py"],
             resources: [.copy("Resources")]),
@@ -100,7 +104,7 @@ let package = Package(
             name: "MapVectorSources",
             dependencies: [
                 "MapErrors", "MapGeometry", "MapFormats", "MapDrawing", "MapVectorTiles", "MapVectorStyle",
-                "MapRenderCore", "MapVectorLayout", "MapSQLite", "MapTiles",
+                "MapRenderCore", "MapVectorLayout", "MapSQLite", "MapPMTiles", "MapTiles",
             ]),
         // The favorites database: one row reader, writes, import/export, geocoders.
         .target(
@@ -143,7 +147,9 @@ let package = Package(
         // files, the local tile server.
         .target(
             name: "MapTestSupport",
-            dependencies: ["MapGeometry", "MapRenderCore", "MapDrawing", "MapSQLite", "MapTiles", "MapRenderCairo"],
+            dependencies: [
+                "MapPMTiles", "MapGeometry", "MapRenderCore", "MapDrawing", "MapSQLite", "MapTiles", "MapRenderCairo",
+            ],
             path: "Tests/MapTestSupport",
             exclude: ["tile_server.py"]),
         .testTarget(
@@ -162,6 +168,7 @@ let package = Package(
         .testTarget(
             name: "MapVectorLayoutTests",
             dependencies: [
+                "MapPMTiles",
                 "MapVectorLayout", "MapVectorStyle", "MapVectorTiles", "MapRenderCore", "MapDrawing", "MapGeometry",
                 "MapErrors", "MapTiles", "MapRenderCairo", "MapTestSupport",
             ],
@@ -171,11 +178,13 @@ let package = Package(
         .testTarget(
             name: "MapInputsTests", dependencies: ["MapInputs", "MapTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
-            name: "MapTilesTests", dependencies: ["MapTiles", "MapVectorTiles", "MapTestSupport"], exclude: ["Fixtures"]
+            name: "MapTilesTests", dependencies: ["MapPMTiles", "MapTiles", "MapVectorTiles", "MapTestSupport"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "MapVectorSourcesTests",
             dependencies: [
+                "MapPMTiles",
                 "MapVectorSources", "MapVectorLayout", "MapVectorStyle", "MapTiles", "MapDrawing", "MapGeometry",
                 "MapRenderCore", "MapErrors", "MapTestSupport",
             ],
@@ -193,6 +202,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
+                "MapPMTiles",
                 "maprender", "MapRenderCommand", "MapCommandLine", "MapGeometry", "MapRenderCore", "MapDrawing",
                 "MapInputs", "MapVectorLayout",
                 "MapTiles",

@@ -1,6 +1,7 @@
 import Foundation
 public import MapErrors
 public import MapGeometry
+import MapPMTiles
 import MapRenderCore
 public import MapTiles
 public import MapVectorLayout

@@ -2,6 +2,7 @@ import Foundation
 public import MapErrors
 import MapFormats
 import MapGeometry
+import MapPMTiles
 public import MapTiles
 
 /// The folder of installed basemaps (`maprender basemap add|list|remove`): for each, a file

@@ -1,4 +1,5 @@
 import Foundation
+import MapPMTiles
 import MapTiles
 import Synchronization
 

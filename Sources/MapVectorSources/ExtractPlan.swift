@@ -1,5 +1,6 @@
 public import MapErrors
-public import MapTiles
+public import MapPMTiles
+import MapTiles
 
 /// What extracting a region from a PMTiles archive reads and writes, worked out from the
 /// archive's header and the directories the region touches, before any tile is read:

@@ -2,8 +2,9 @@ import Foundation
 public import MapErrors
 import MapFormats
 import MapGeometry
+public import MapPMTiles
 import MapSQLite
-public import MapTiles
+import MapTiles
 
 /// A region of an MBTiles file (MBTiles 1.3) copied into a clustered PMTiles archive, as
 /// `ExtractPlan` and `RegionExtractor` do for PMTiles sources: the region's tiles found with

@@ -1,5 +1,6 @@
 import Foundation
 public import MapErrors
+import MapPMTiles
 public import MapTiles
 import Synchronization
 

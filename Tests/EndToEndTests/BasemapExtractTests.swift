@@ -1,5 +1,6 @@
 import Foundation
 import MapGeometry
+import MapPMTiles
 import MapTestSupport
 import MapTiles
 import Testing

@@ -9,7 +9,7 @@
 // more entries than bytes, tile ids in order, and `entry(for:)` returning an entry that
 // holds the asked id (its run covers it, or it is a leaf at or before it).
 import MapGeometry
-import MapTiles
+import MapPMTiles
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

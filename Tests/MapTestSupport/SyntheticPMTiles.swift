@@ -1,5 +1,6 @@
 import Foundation
 import MapGeometry
+import MapPMTiles
 import MapTiles
 
 /// PMTiles archives made up for tests by `PMTilesWriter`: every tile of a zoom range over

@@ -2,6 +2,7 @@ import Foundation
 import MapGeometry
 import Testing
 
+@testable import MapPMTiles
 @testable import MapTiles
 
 /// Inputs the `pmtiles` fuzz target (Tests/Fuzz/FuzzPMTiles.swift) found, or found next to

@@ -5,6 +5,7 @@ import MapGeometry
 import MapTestSupport
 import Testing
 
+@testable import MapPMTiles
 @testable import MapTiles
 
 /// The PMTiles archives of Fixtures/pmtiles (see its README).

@@ -4,6 +4,7 @@ import MapGeometry
 import MapTestSupport
 import Testing
 
+@testable import MapPMTiles
 @testable import MapTiles
 
 /// The archive at `path`, opened with our reader.

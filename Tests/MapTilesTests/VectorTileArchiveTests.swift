@@ -5,6 +5,7 @@ import MapTestSupport
 import MapVectorTiles
 import Testing
 
+@testable import MapPMTiles
 @testable import MapTiles
 
 /// The archives of Fixtures/pmtiles (see its README).

@@ -1,5 +1,6 @@
 import MapErrors
 import MapGeometry
+import MapPMTiles
 import MapRenderCore
 import MapTestSupport
 import MapTiles

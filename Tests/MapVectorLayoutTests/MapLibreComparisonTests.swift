@@ -1,6 +1,7 @@
 import Foundation
 import MapDrawing
 import MapGeometry
+import MapPMTiles
 import MapRenderCairo
 import MapRenderCore
 import MapTestSupport

@@ -2,6 +2,7 @@ import Foundation
 import MapDrawing
 import MapErrors
 import MapGeometry
+import MapPMTiles
 import MapRenderCairo
 import MapRenderCore
 import MapTestSupport

@@ -5,6 +5,7 @@ import MapTestSupport
 import MapTiles
 import Testing
 
+@testable import MapPMTiles
 @testable import MapVectorSources
 
 @Suite("Extract range merging")

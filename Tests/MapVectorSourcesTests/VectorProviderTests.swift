@@ -1,6 +1,7 @@
 import Foundation
 import MapErrors
 import MapGeometry
+import MapPMTiles
 import MapRenderCore
 import MapTestSupport
 import MapTiles

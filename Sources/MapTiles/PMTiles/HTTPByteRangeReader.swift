@@ -1,3 +1,4 @@
+import MapPMTiles
 import Synchronization
 
 /// Byte ranges of an archive on an HTTP server, one range request each (RFC 9110 §14):

@@ -3,6 +3,7 @@ public import MapDrawing
 public import MapErrors
 import MapFormats
 public import MapGeometry
+import MapPMTiles
 public import MapRenderCore
 
 /// Raster basemap tiles (PNG or JPEG) from a local PMTiles v3 archive: `--basemap

@@ -1,5 +1,6 @@
 public import MapErrors
 public import MapGeometry
+import MapPMTiles
 
 /// The vector tiles of a PMTiles archive (tile type MVT).
 public struct PMTilesVectorArchive: VectorTileArchive {

@@ -1,5 +1,6 @@
 public import MapErrors
 public import MapGeometry
+import MapPMTiles
 public import MapVectorTiles
 
 /// An archive of Mapbox Vector Tiles a vector basemap is drawn from: a PMTiles archive or

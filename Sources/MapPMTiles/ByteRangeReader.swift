@@ -13,7 +13,7 @@ public protocol ByteRangeReader: Sendable {
 extension Range<UInt64> {
     /// How many bytes the range holds. Not `count`, which is an `Int` and traps for a range
     /// of 2^63 bytes or more, as a damaged archive's header or directory may ask for.
-    var byteCount: UInt64 { upperBound - lowerBound }
+    public var byteCount: UInt64 { upperBound - lowerBound }
 }
 
 /// Byte ranges of a local file, read with `pread` so threads can share one descriptor.

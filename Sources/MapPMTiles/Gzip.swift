@@ -1,16 +1,16 @@
 internal import CDeflate
 
 /// gzip (RFC 1952) decompression through libdeflate, for PMTiles directories and tiles.
-enum Gzip {
+public enum Gzip {
     /// The largest output accepted: a tile or directory that inflates beyond this is
     /// refused, so a hostile archive cannot exhaust memory (a "zip bomb").
-    static let maximumOutput = 64 << 20
+    public static let maximumOutput = 64 << 20
 
     /// The decompressed bytes of a whole gzip member.
     ///
     /// - Throws: `PMTilesError` for data that is not gzip, is damaged, or inflates past
     ///   `maximumOutput`.
-    static func decompress(_ bytes: [UInt8]) throws(PMTilesError) -> [UInt8] {
+    public static func decompress(_ bytes: [UInt8]) throws(PMTilesError) -> [UInt8] {
         guard bytes.starts(with: [0x1F, 0x8B]) else { throw PMTilesError("gzip data expected, found other bytes") }
         guard let decompressor = libdeflate_alloc_decompressor() else { throw PMTilesError("out of memory") }
         defer { libdeflate_free_decompressor(decompressor) }

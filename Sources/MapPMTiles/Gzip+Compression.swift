@@ -6,7 +6,7 @@ extension Gzip {
     /// time.
     ///
     /// - Throws: `PMTilesError` when libdeflate cannot allocate its compressor.
-    static func compress(_ bytes: [UInt8]) throws(PMTilesError) -> [UInt8] {
+    public static func compress(_ bytes: [UInt8]) throws(PMTilesError) -> [UInt8] {
         guard let compressor = libdeflate_alloc_compressor(9) else { throw PMTilesError("out of memory") }
         defer { libdeflate_free_compressor(compressor) }
         let bound = libdeflate_gzip_compress_bound(compressor, bytes.count)
