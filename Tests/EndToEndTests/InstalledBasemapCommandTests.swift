@@ -99,6 +99,43 @@ struct InstalledBasemapCommandTests {
         #expect(afterChoice["reason"] as? String == "no basemap is installed")
     }
 
+    @Test(
+        "maprender --places FAVS.db -o map.png: favorites inside the installed archive get streets, the Denver ones the world"
+    )
+    func favorites() throws {
+        let folder = try TemporaryDirectory()
+        let environment = user(folder)
+        #expect(try Maprender.run(["basemap", "add", helsinki], environment: environment).status == 0)
+        let database = folder.path("helsinki.db")
+        for (name, coordinate) in [("Helsinki Cathedral", ("60.1702", "24.9522")), ("Ateneum", ("60.1700", "24.9443"))]
+        {
+            let added = try Maprender.run(
+                ["places", "add", "--db", database, "--name", name, "--lat", coordinate.0, "--lon", coordinate.1],
+                environment: environment)
+            #expect(added.status == 0, "stderr: \(added.errors)")
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: database))
+        let inside = try Maprender.run(
+            ["--places", database, "-o", folder.path("h.png"), "--sidecar", folder.path("h.json")],
+            environment: environment)
+        #expect(inside.status == 0, "stderr: \(inside.errors)")
+        let chosen = try #require(try json(folder.path("h.json"))["basemap"] as? [String: Any])
+        #expect(chosen["name"] as? String == "helsinki", "\(chosen)")
+        #expect((chosen["reason"] as? String)?.hasPrefix("helsinki covers the whole map") == true, "\(chosen)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
+
+        let denver = Maprender.packageRoot.appendingPathComponent("examples/favorites.db").path
+        let elsewhere = try Maprender.run(
+            ["--places", denver, "-o", folder.path("d.png"), "--sidecar", folder.path("d.json")],
+            environment: environment)
+        #expect(elsewhere.status == 0, "stderr: \(elsewhere.errors)")
+        let world = try #require(try json(folder.path("d.json"))["basemap"] as? [String: Any])
+        #expect(world["name"] as? String == "world")
+        #expect(
+            (try json(folder.path("d.json"))["attribution"] as? [String])?.contains { $0.contains("Natural Earth") }
+                == true)
+    }
+
     @Test("bad input: a missing archive is 66, a taken name and an unknown name are 64; nothing changes")
     func refusals() throws {
         let folder = try TemporaryDirectory()

@@ -107,6 +107,20 @@ struct LanguageTests {
         #expect(swedish == plain)
     }
 
+    @Test("the built-in look over OpenMapTiles: name:sv and name_de first, per street, else name:latin")
+    func builtInOpenMapTiles() throws {
+        let archive = Self.root + "/Tests/EndToEndTests/Fixtures/names/omt-names.mbtiles"
+        let base = ["--basemap", archive, "--center", "60.1688,24.9280", "--zoom", "15", "--size", "600x600"]
+        let plain = try #require(try Self.pdfText(base))
+        #expect(plain.contains("Pohjoisesplanadi Eteläesplanadi Mannerheimintie"), "\(plain)")
+        let swedish = try #require(try Self.pdfText(base + ["--language", "sv"]))
+        #expect(swedish.contains("Norra esplanaden Södra esplanaden Mannerheimintie"), "\(swedish)")
+        let germanThenSwedish = try #require(try Self.pdfText(base + ["--language", "de,sv"]))
+        #expect(
+            germanThenSwedish.contains("Nördliche Esplanade Södra esplanaden Mannerheimintie"), "\(germanThenSwedish)")
+        #expect(try #require(try Self.pdfText(base + ["--language", "kl"])) == plain)
+    }
+
     @Test("the OpenMapTiles example has no name:xx: every label keeps its name")
     func openMapTilesKeepsNames() throws {
         let base = [
