@@ -67,16 +67,23 @@ public struct InstalledBasemap: Hashable, Sendable {
 
     /// An entry read back from its `NAME.json` file, or `nil` when the file is not one.
     init?(json node: JSONNode) {
-        guard let name = node["name"]?.string, let location = node["location"]?.string,
-            let edges = node["bounds"]?.elements?.compactMap(\.number), edges.count == 4,
-            let low = node["minzoom"]?.number, let high = node["maxzoom"]?.number, low <= high, low >= 0, high <= 30
-        else { return nil }
+        // Written as plain steps: one guard binding all of these crashed the optimizer of
+        // Swift 6.3 (an ownership verifier failure in CopyPropagation) in release builds.
+        guard let name = node["name"]?.string, let location = node["location"]?.string else { return nil }
+        var edges: [Double] = []
+        for element in node["bounds"]?.elements ?? [] {
+            guard let edge = element.number else { return nil }
+            edges.append(edge)
+        }
+        let low = node["minzoom"]?.number ?? -1, high = node["maxzoom"]?.number ?? -1
+        guard edges.count == 4, low >= 0, low <= high, high <= 30 else { return nil }
+        var layers: [String] = []
+        for element in node["layers"]?.elements ?? [] { if let layer = element.string { layers.append(layer) } }
+        let bytes = node["bytes"]?.number
         self.init(
             name: name, location: location, origin: node["origin"]?.string ?? location,
-            isRemote: node["remote"]?.bool ?? false,
-            layerNames: (node["layers"]?.elements ?? []).compactMap(\.string),
-            schema: node["schema"]?.string ?? "unknown",
+            isRemote: node["remote"]?.bool ?? false, layerNames: layers, schema: node["schema"]?.string ?? "unknown",
             bounds: CoordinateBounds(north: edges[3], south: edges[1], east: edges[2], west: edges[0]),
-            zoomRange: Int(low)...Int(high), byteCount: node["bytes"]?.number.map { Int64($0) })
+            zoomRange: Int(low)...Int(high), byteCount: bytes.map { Int64($0) })
     }
 }
