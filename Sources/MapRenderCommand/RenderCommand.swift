@@ -15,7 +15,9 @@ import MapVectorSources
 enum RenderCommand {
     static func run(_ request: RenderRequest) throws(MapError) {
         try execute(request) { diagnostics in
-            for diagnostic in diagnostics {
+            // Standard error is for what the user must act on: notes only when asked for
+            // (they are always in the sidecar).
+            for diagnostic in diagnostics where diagnostic.severity != .info || request.isVerbose {
                 Console.printError("\(diagnostic.severity.rawValue): \(diagnostic.message)")
             }
         }

@@ -49,6 +49,8 @@ struct RenderRequest {
     var output: String?
     var sidecar: String?
     var isStrict = false
+    /// Whether notes of severity info go to standard error too (`--verbose`).
+    var isVerbose = false
     var mapType = MapType.standard
     var tileOptions = HTTPTileOptions(userAgent: HTTPTileOptions.userAgent(version: MapRenderCommand.version))
     var snapsZoomToTiles = true

@@ -81,7 +81,30 @@ struct VectorBasemapTests {
             let notes = diagnostics(try sidecar(folder.path("map.json")))
             #expect(notes.contains { $0.severity == "info" && $0.message.contains("\"heatmap\"") }, "\(notes)")
             #expect(notes.allSatisfy { $0.severity == "info" })
+            // Notes are for the sidecar; standard error has them only with --verbose.
+            #expect(result.errors.isEmpty, "stderr: \(result.errors)")
         }
+        let verbose = try Maprender.run(view + ["--basemap-style", style, "--verbose", "-o", folder.path("map.png")])
+        #expect(verbose.status == 0)
+        #expect(
+            verbose.errors.contains("info: ") && verbose.errors.contains("\"heatmap\""), "stderr: \(verbose.errors)")
+    }
+
+    @Test("the print look over the Helsinki example: tile repairs are notes in the sidecar, not lines on stderr")
+    func quietRepairs() throws {
+        let folder = try TemporaryDirectory()
+        let archive = Maprender.packageRoot.appendingPathComponent("examples/helsinki/helsinki.pmtiles").path
+        let arguments = [
+            "--places", Maprender.packageRoot.appendingPathComponent("examples/helsinki/favorites.db").path,
+            "--basemap", archive, "--style", "print", "-o", folder.path("map.png"), "--sidecar",
+            folder.path("map.json"),
+        ]
+        let quiet = try Maprender.run(arguments)
+        #expect(quiet.status == 0 && quiet.errors.isEmpty, "stderr: \(quiet.errors)")
+        let notes = diagnostics(try sidecar(folder.path("map.json")))
+        #expect(notes.contains { $0.severity == "info" && $0.message.hasPrefix("vector tile repaired") }, "\(notes)")
+        let verbose = try Maprender.run(arguments + ["--verbose"])
+        #expect(verbose.errors.contains("info: vector tile repaired"), "stderr: \(verbose.errors)")
     }
 
     @Test("--strict fails on the vector basemap's warnings (a missing sprite): exit 69 and no output")

@@ -353,6 +353,13 @@ enum RenderOptions {
             help: "where the map is, where every pin landed, diagnostics"
         ) { request, value in request.sidecar = value.text },
         .flag(
+            "--verbose", section: .output,
+            help: "also print notes (info: tile repairs, style features not drawn) on standard error; they are"
+                + " always in the sidecar"
+        ) {
+            $0.isVerbose = true
+        },
+        .flag(
             "--strict", section: .output,
             help: "warnings (callouts dropped under --callouts all, missing tiles) fail the run: exit 69"
         ) {
