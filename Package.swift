@@ -148,7 +148,8 @@ let package = Package(
         .target(
             name: "MapTestSupport",
             dependencies: [
-                "MapPMTiles", "MapGeometry", "MapRenderCore", "MapDrawing", "MapSQLite", "MapTiles", "MapRenderCairo",
+                "MapErrors", "MapPMTiles", "MapGeometry", "MapRenderCore", "MapDrawing", "MapSQLite", "MapTiles",
+                "MapRenderCairo",
             ],
             path: "Tests/MapTestSupport",
             exclude: ["tile_server.py"]),

@@ -96,8 +96,12 @@ struct PackageStructureTests {
         )
         .filter { !$0.hasPrefix("C") && !$0.hasPrefix(".") }
         #expect(targets.count >= 10)
-        for target in targets {
-            let folder = packageRoot.appendingPathComponent("Sources").appendingPathComponent(target)
+        // The test helpers are a target too: what they import is declared like the rest.
+        let folders =
+            targets.map { packageRoot.appendingPathComponent("Sources").appendingPathComponent($0) }
+            + [packageRoot.appendingPathComponent("Tests/MapTestSupport")]
+        for folder in folders {
+            let target = folder.lastPathComponent
             let imported = Set(try swiftFiles(in: folder).flatMap(imports)).subtracting(systemModules)
             #expect(
                 imported == declared[target] ?? [],
@@ -114,6 +118,15 @@ struct PackageStructureTests {
                 #expect(dependencyLevel < level, "\(target) imports \(dependency), which is not below it")
             }
         }
+    }
+
+    @Test("the package root holds no downloaded archives (a tarball, a wheel, a zip)")
+    func noStrayArchives() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: packageRoot.path)
+        let archives = names.filter { name in
+            [".tar.gz", ".tgz", ".whl", ".zip", ".tar.xz", ".tar.bz2"].contains { name.hasSuffix($0) }
+        }
+        #expect(archives.isEmpty, "stray files at the package root: \(archives)")
     }
 
     @Test("nothing re-exports a module")

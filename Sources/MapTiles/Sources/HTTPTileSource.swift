@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 public import MapDrawing
-package import MapErrors
+import MapErrors
 import MapFormats
 public import MapGeometry
 public import MapRenderCore
