@@ -1,4 +1,4 @@
-public import MapDrawing
+import MapDrawing
 import MapFormats
 public import MapGeometry
 

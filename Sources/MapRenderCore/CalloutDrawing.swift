@@ -1,5 +1,5 @@
 import MapAnnotations
-public import MapDrawing
+import MapDrawing
 import MapGeometry
 
 extension CalloutStyle {

@@ -1,4 +1,4 @@
-public import MapAnnotations
+import MapAnnotations
 public import MapDrawing
 public import MapErrors
 public import MapGeometry

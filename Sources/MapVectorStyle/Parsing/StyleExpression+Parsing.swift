@@ -1,5 +1,5 @@
 public import MapErrors
-public import MapFormats
+import MapFormats
 
 extension StyleExpression {
     /// What a piece of JSON is parsed as.
