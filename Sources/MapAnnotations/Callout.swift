@@ -1,4 +1,4 @@
-import MapDrawing
+package import MapDrawing
 import MapFormats
 public import MapGeometry
 

@@ -1,4 +1,4 @@
-import MapGeometry
+package import MapGeometry
 
 /// Places callouts so that none overlaps another or leaves the canvas, preferring spots
 /// that do not hide other markers.
