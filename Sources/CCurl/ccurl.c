@@ -5,10 +5,12 @@
 
 #include <curl/curl.h>
 #include <dlfcn.h>
+#include <netinet/in.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 
 static struct {
     CURLcode (*global_init)(long);
@@ -126,6 +128,35 @@ static size_t on_header(char *data, size_t size, size_t count, void *context) {
     return append(buffer, &s->response->headers_length, &s->headers_capacity, data, bytes) ? bytes : 0;
 }
 
+/// The caller's address check, and whether it refused an address.
+typedef struct guard {
+    ccurl_address_check check;
+    void *context;
+    int refused;
+} guard;
+
+/// CURLOPT_OPENSOCKETFUNCTION: libcurl calls it with the resolved address of every
+/// connection it is about to open, so the address checked is the one connected to (a name
+/// resolved again later cannot slip another in).
+static curl_socket_t open_checked(void *context, curlsocktype purpose, struct curl_sockaddr *address) {
+    (void)purpose;
+    guard *g = context;
+    const unsigned char *bytes = NULL;
+    size_t length = 0;
+    if (address->family == AF_INET) {
+        bytes = (const unsigned char *)&((const struct sockaddr_in *)&address->addr)->sin_addr;
+        length = 4;
+    } else if (address->family == AF_INET6) {
+        bytes = (const unsigned char *)&((const struct sockaddr_in6 *)&address->addr)->sin6_addr;
+        length = 16;
+    }
+    if (bytes == NULL || g->check(g->context, bytes, length) != 0) {
+        g->refused = 1;
+        return CURL_SOCKET_BAD;
+    }
+    return socket(address->family, address->socktype, address->protocol);
+}
+
 static ccurl_failure classify(CURLcode code, int body_too_large) {
     if (body_too_large) return CCURL_BODY_TOO_LARGE;
     switch (code) {
@@ -157,7 +188,7 @@ static ccurl_failure classify(CURLcode code, int body_too_large) {
 
 ccurl_failure ccurl_get(
     void *handle, const char *url, const char *const *headers, size_t header_count, long timeout_ms,
-    size_t max_body, ccurl_response *response) {
+    size_t max_body, int guarded, ccurl_address_check check, void *check_context, ccurl_response *response) {
     memset(response, 0, sizeof *response);
     if (handle == NULL) {
         char reason[sizeof response->error];
@@ -182,8 +213,18 @@ ccurl_failure ccurl_get(
     api.easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);  // timeouts without SIGALRM: we run on threads
     api.easy_setopt(curl, CURLOPT_TIMEOUT_MS, timeout_ms);
     api.easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, timeout_ms);
-    api.easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
-    api.easy_setopt(curl, CURLOPT_MAXREDIRS, 5L);
+    guard g = {check, check_context, 0};
+    if (guarded) {
+        api.easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
+        api.easy_setopt(curl, CURLOPT_PROXY, "");  // "" turns off the environment's proxies
+        if (check != NULL) {
+            api.easy_setopt(curl, CURLOPT_OPENSOCKETFUNCTION, open_checked);
+            api.easy_setopt(curl, CURLOPT_OPENSOCKETDATA, &g);
+        }
+    } else {
+        api.easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
+        api.easy_setopt(curl, CURLOPT_MAXREDIRS, 5L);
+    }
     // Only http and https, for the first request and for every redirect: a server must not
     // be able to send us to file:// or another scheme.
     if (api.easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https") != CURLE_OK) {
@@ -209,6 +250,7 @@ ccurl_failure ccurl_get(
     long status = 0;
     api.easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
     response->status = code == CURLE_OK ? status : 0;
+    if (code != CURLE_OK && g.refused) return CCURL_REFUSED;
     return classify(code, response->body_too_large);
 }
 
