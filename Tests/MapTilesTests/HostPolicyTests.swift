@@ -60,7 +60,9 @@ struct HostPolicyTests {
         #expect(loopback.description == "127.0.0.1")
         #expect(try HostPattern(parsing: "10.0.0.0/8").description == "10.0.0.0/8")
         #expect(try HostPattern(parsing: "fd00::/8").description == "fd00::/8")
-        for bad in ["", "*", "*.", "a b", "10.0.0.0/33", "::/129", "10.0.0.0/x", "host/8", "a..b", "tiles.example.com:80"] {
+        for bad in [
+            "", "*", "*.", "a b", "10.0.0.0/33", "::/129", "10.0.0.0/x", "host/8", "a..b", "tiles.example.com:80",
+        ] {
             #expect(throws: HostPattern.ParseError.self, "\(bad)") { try HostPattern(parsing: bad) }
         }
     }
@@ -97,20 +99,26 @@ struct HostPolicyTests {
             policy.admission(ofHost: "127.0.0.1") == .refused("host 127.0.0.1 is a loopback address; refused"))
         #expect(policy.admission(ofHost: "[::ffff:169.254.169.254]") != .listed)
         let loopback = try #require(IPAddress("127.0.0.1"))
-        #expect(policy.refusal(of: loopback, host: "localhost") == "host localhost (127.0.0.1) is a loopback address; refused")
+        #expect(
+            policy.refusal(of: loopback, host: "localhost")
+                == "host localhost (127.0.0.1) is a loopback address; refused")
         #expect(policy.refusal(of: try #require(IPAddress("fd00::5")), host: "x")?.contains("unique-local") == true)
         #expect(policy.refusal(of: try #require(IPAddress("93.184.215.14")), host: "example.com") == nil)
     }
 
     @Test("with a list: only what it names, whatever the address; names listed are not resolved")
     func allowList() throws {
-        let policy = HostPolicy(allowing: [try HostPattern(parsing: "tiles.internal"), try HostPattern(parsing: "127.0.0.1")])
+        let policy = HostPolicy(allowing: [
+            try HostPattern(parsing: "tiles.internal"), try HostPattern(parsing: "127.0.0.1"),
+        ])
         #expect(policy.admission(ofHost: "tiles.internal") == .listed)
         #expect(policy.admission(ofHost: "127.0.0.1") == .listed)
         #expect(policy.admission(ofHost: "localhost") == .byAddress)  // may resolve to 127.0.0.1
         #expect(policy.refusal(of: try #require(IPAddress("127.0.0.1")), host: "localhost") == nil)
         #expect(policy.refusal(of: try #require(IPAddress("::1")), host: "localhost") != nil)
-        #expect(policy.refusal(of: try #require(IPAddress("8.8.8.8")), host: "dns.google")?.contains("not an allowed host") == true)
+        #expect(
+            policy.refusal(of: try #require(IPAddress("8.8.8.8")), host: "dns.google")?.contains("not an allowed host")
+                == true)
         let byName = HostPolicy(allowing: [try HostPattern(parsing: "*.example.com")])
         // No address blocks: a name not on the list is refused before any look-up.
         #expect(byName.admission(ofHost: "example.org") == .refused("host example.org is not an allowed host; refused"))

@@ -28,7 +28,7 @@ public struct HostPolicy: Hashable, Sendable {
         + " on its command line or in the configuration, as a job cannot allow hosts itself"
 
     /// Throws the refusal when `url`'s host is refused: not listed, or an address literal or
-    /// a name resolving to an address outside the policy. Sources call it when they are
+    /// a name whose every address is outside the policy. Sources call it when they are
     /// made, so a refused one fails before any request; connections are checked again as
     /// they open (a name may resolve differently by then) and at every redirect. A template
     /// whose host has a placeholder (`{s}.tile.example.com`) is left to those checks; a name
@@ -50,7 +50,11 @@ public struct HostPolicy: Hashable, Sendable {
         switch admission(ofHost: host) {
         case .listed: reason = nil
         case .refused(let refusal): reason = refusal
-        case .byAddress: reason = HostPolicy.addresses(of: host).lazy.compactMap { refusal(of: $0, host: host) }.first
+        case .byAddress:
+            // Refused when every address is: a connection goes to one that is not otherwise.
+            let addresses = HostPolicy.addresses(of: host)
+            let refusals = addresses.compactMap { refusal(of: $0, host: host) }
+            reason = !addresses.isEmpty && refusals.count == addresses.count ? refusals.first : nil
         }
         if let reason { throw MapError(.invalidData, reason, at: InputLocation(file: url), remedy: HostPolicy.remedy) }
     }
