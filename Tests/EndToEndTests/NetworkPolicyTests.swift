@@ -138,4 +138,42 @@ struct NetworkPolicyTests {
         let stats = try await server.stats()
         #expect(stats.requests.keys.allSatisfy { $0.hasPrefix("/to/") }, "\(stats.requests)")
     }
+
+    @Test("sources a job's basemap style names (remote PMTiles, TileJSON, tile templates) obey the batch's policy")
+    func styleSources() async throws {
+        let server = try await TileServer.start()
+        defer { server.stop() }
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: folder.path("data"), withIntermediateDirectories: true)
+        let port = server.port
+        let sources = [
+            #"{"type": "vector", "url": "pmtiles://http://127.0.0.1:\#(port)/archive/helsinki.pmtiles"}"#,
+            #"{"type": "vector", "url": "http://localhost:\#(port)/tilejson/helsinki.json"}"#,
+            #"{"type": "vector", "tiles": ["http://127.0.0.1:\#(port)/mvt/helsinki/{z}/{x}/{y}.pbf"]}"#,
+        ]
+        var lines: [String] = []
+        for (index, source) in sources.enumerated() {
+            let style = """
+                {"version": 8, "sources": {"s": \(source)}, "layers": [
+                 {"id": "bg", "type": "background", "paint": {"background-color": "#eeeeee"}},
+                 {"id": "w", "type": "fill", "source": "s", "source-layer": "water", "paint": {"fill-color": "#0000ff"}}]}
+                """
+            try style.write(toFile: folder.path("data/style\(index).json"), atomically: true, encoding: .utf8)
+            lines.append(#"{"id": "s\#(index)", "output": "s\#(index).png", "basemap-style": "style\#(index).json"}"#)
+        }
+        try lines.joined(separator: "\n").write(
+            toFile: folder.path("data/jobs.jsonl"), atomically: true, encoding: .utf8)
+        let words = [
+            "batch", folder.path("data/jobs.jsonl"), "--in-dir", folder.path("data"), "--out-dir", folder.path("maps"),
+            "--progress", "never", "--center", "60.17,24.94", "--zoom", "12", "--size", "200x150", "--tile-cache",
+            "none",
+        ]
+        let refused = try Maprender.run(words)
+        #expect(refused.status == 65 && refused.errors.contains("3 failed"), "stderr: \(refused.errors)")
+        #expect(refused.errors.components(separatedBy: "; refused").count == 5, "stderr: \(refused.errors)")
+        #expect(try await server.stats().total == 0)
+        let allowed = try Maprender.run(words + ["--allow-host", "127.0.0.1", "--allow-host", "localhost"])
+        #expect(allowed.status == 0, "stderr: \(allowed.errors)")
+        #expect(try await server.stats().total > 0)
+    }
 }
