@@ -23,6 +23,11 @@ static struct {
     const char *(*easy_strerror)(CURLcode);
     struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
     void (*slist_free_all)(struct curl_slist *);
+    CURLU *(*url)(void);
+    void (*url_cleanup)(CURLU *);
+    CURLUcode (*url_set)(CURLU *, CURLUPart, const char *, unsigned int);
+    CURLUcode (*url_get)(const CURLU *, CURLUPart, char **, unsigned int);
+    void (*free)(void *);
 } api;
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
@@ -57,6 +62,11 @@ static void load(void) {
     RESOLVE(easy_strerror, "curl_easy_strerror");
     RESOLVE(slist_append, "curl_slist_append");
     RESOLVE(slist_free_all, "curl_slist_free_all");
+    RESOLVE(url, "curl_url");
+    RESOLVE(url_cleanup, "curl_url_cleanup");
+    RESOLVE(url_set, "curl_url_set");
+    RESOLVE(url_get, "curl_url_get");
+    RESOLVE(free, "curl_free");
 #undef RESOLVE
     // Not thread-safe in older libcurl, hence here, under pthread_once.
     CURLcode code = api.global_init(CURL_GLOBAL_DEFAULT);
@@ -252,6 +262,31 @@ ccurl_failure ccurl_get(
     response->status = code == CURLE_OK ? status : 0;
     if (code != CURLE_OK && g.refused) return CCURL_REFUSED;
     return classify(code, response->body_too_large);
+}
+
+/// Copies a part of `handle` into `out` (at most `length` bytes, NUL-terminated); 0 on success.
+static int copy_part(CURLU *handle, CURLUPart part, char *out, size_t length) {
+    char *text = NULL;
+    if (api.url_get(handle, part, &text, 0) != CURLUE_OK || text == NULL) return -1;
+    int fits = strlen(text) < length;
+    if (fits) memcpy(out, text, strlen(text) + 1);
+    api.free(text);
+    return fits ? 0 : -1;
+}
+
+int ccurl_url_parts(
+    const char *base, const char *reference, char *url, size_t url_length, char *scheme, size_t scheme_length,
+    char *host, size_t host_length) {
+    if (ccurl_load(NULL, 0) != 0) return -1;
+    CURLU *handle = api.url();
+    if (handle == NULL) return -1;
+    int failed = (base != NULL && api.url_set(handle, CURLUPART_URL, base, 0) != CURLUE_OK)
+        || api.url_set(handle, CURLUPART_URL, reference, 0) != CURLUE_OK
+        || copy_part(handle, CURLUPART_URL, url, url_length) != 0
+        || copy_part(handle, CURLUPART_SCHEME, scheme, scheme_length) != 0
+        || copy_part(handle, CURLUPART_HOST, host, host_length) != 0;
+    api.url_cleanup(handle);
+    return failed ? -1 : 0;
 }
 
 void ccurl_response_release(ccurl_response *response) {

@@ -31,6 +31,11 @@ struct HostPolicyConnectionTests {
             return
         }
         #expect(reason.hasPrefix("host localhost (") && reason.contains("loopback"), "\(reason)")
+        // Other spellings of loopback: libcurl's own URL parser reads the host we check.
+        for host in ["127.1", "2130706433", "0x7f.0.0.1", "[::ffff:127.0.0.1]", "0"] {
+            let other = get("http://\(host):\(server.port)/tiles/0/0/0.png", policy: HostPolicy())
+            #expect(refusal(other)?.hasSuffix("; refused") == true, "\(host): \(other)")
+        }
         #expect(try await server.stats().total == 0)
         // The same request without a policy reaches the server.
         guard case .success(let response) = get("http://localhost:\(server.port)/tiles/0/0/0.png", policy: nil) else {

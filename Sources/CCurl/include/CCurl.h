@@ -77,6 +77,15 @@ ccurl_failure ccurl_get(
     void *handle, const char *url, const char *const *headers, size_t header_count, long timeout_ms,
     size_t max_body, int guarded, ccurl_address_check check, void *check_context, ccurl_response *response);
 
+/// Parses `reference` as libcurl's transfers will (resolved against `base` when that is not
+/// NULL, as a redirect's Location is), so that the host a caller checks is the host libcurl
+/// connects to. Writes the whole URL, its scheme and its host (an IPv6 address in brackets),
+/// each NUL-terminated within its length; returns 0, or -1 when the URL cannot be parsed,
+/// a part does not fit or libcurl is not loaded.
+int ccurl_url_parts(
+    const char *base, const char *reference, char *url, size_t url_length, char *scheme, size_t scheme_length,
+    char *host, size_t host_length);
+
 /// Frees the buffers of a response.
 void ccurl_response_release(ccurl_response *response);
 

@@ -87,11 +87,12 @@ package final class HTTPConnection: @unchecked Sendable {
             return perform(url, headers: headers, timeout: timeout, maxBodyBytes: maxBodyBytes, guard: nil)
         }
         var target = url
+        var base: String?
         for _ in 0...HTTPConnection.maxRedirects {
-            guard let parsed = URL(string: target), let host = parsed.host, !host.isEmpty,
-                let scheme = parsed.scheme?.lowercased(), scheme == "http" || scheme == "https"
+            guard let (resolved, scheme, host) = HTTPConnection.parts(of: target, base: base), !host.isEmpty,
+                scheme == "http" || scheme == "https"
             else {
-                return .failure(target == url ? .other("bad URL \(target)") : .badRedirect("to \(target)"))
+                return .failure(base == nil ? .other("bad URL \(target)") : .badRedirect("to \(target)"))
             }
             let check: AddressCheck?
             switch policy.admission(ofHost: host) {
@@ -100,16 +101,28 @@ package final class HTTPConnection: @unchecked Sendable {
             case .byAddress: check = AddressCheck(policy: policy, host: host)
             }
             let answer = perform(
-                target, headers: headers, timeout: timeout, maxBodyBytes: maxBodyBytes, guard: .some(check))
+                resolved, headers: headers, timeout: timeout, maxBodyBytes: maxBodyBytes, guard: .some(check))
             guard case .success(let response) = answer, [301, 302, 303, 307, 308].contains(response.status),
                 let location = response.headers["location"]
             else { return answer }
-            guard let next = URL(string: location, relativeTo: parsed)?.absoluteString else {
-                return .failure(.badRedirect("to \(location)"))
-            }
-            target = next
+            (base, target) = (resolved, location)
         }
         return .failure(.badRedirect("more than \(HTTPConnection.maxRedirects) redirects"))
+    }
+
+    /// The URL, lowercased scheme and host of `reference` (resolved against `base`) as
+    /// libcurl reads them, or `nil` when it cannot.
+    static func parts(of reference: String, base: String?) -> (url: String, scheme: String, host: String)? {
+        var url = [CChar](repeating: 0, count: 8192)
+        var scheme = [CChar](repeating: 0, count: 64)
+        var host = [CChar](repeating: 0, count: 1024)
+        guard ccurl_url_parts(base, reference, &url, url.count, &scheme, scheme.count, &host, host.count) == 0 else {
+            return nil
+        }
+        func text(_ chars: [CChar]) -> String {
+            String(decoding: chars.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)
+        }
+        return (text(url), text(scheme).lowercased(), text(host))
     }
 
     /// The most redirects followed for one request.
