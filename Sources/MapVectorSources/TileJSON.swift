@@ -43,8 +43,10 @@ public struct TileJSON: Hashable, Sendable {
     /// whenever it is there).
     ///
     /// - Throws: `MapError` `.unavailable` when it cannot be fetched; `.invalidData` as
-    ///   `init(parsing:url:)`.
+    ///   `init(parsing:url:)`, or for a host the options' host policy refuses.
     public static func fetch(_ url: String, options: HTTPTileOptions) throws(MapError) -> TileJSON {
+        // Before the cache: a document cached for another run is no way around the policy.
+        try options.hostPolicy?.requirePermitted(url)
         let cache =
             options.usesCache
             ? TileCache(path: options.cachePath ?? TileCache.defaultPath(), sizeLimit: options.cacheSizeLimit) : nil

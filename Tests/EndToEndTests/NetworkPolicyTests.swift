@@ -176,4 +176,27 @@ struct NetworkPolicyTests {
         #expect(allowed.status == 0, "stderr: \(allowed.errors)")
         #expect(try await server.stats().total > 0)
     }
+
+    @Test("what the tile cache holds from an earlier run is no way around the policy")
+    func cached() async throws {
+        let server = try await TileServer.start()
+        defer { server.stop() }
+        let folder = try TemporaryDirectory()
+        let cache = ["--tile-cache", folder.path("cache.sqlite")]
+        let words = ["--center", "60.17,24.94", "--zoom", "12", "--size", "200x150", "--callouts", "none"] + cache
+        for basemap in [
+            "http://127.0.0.1:\(server.port)/tiles/{z}/{x}/{y}.png",
+            "http://127.0.0.1:\(server.port)/tilejson/helsinki.json",
+            "pmtiles://http://127.0.0.1:\(server.port)/archive/helsinki.pmtiles",
+        ] {
+            let first = try Maprender.run(words + ["--basemap", basemap, "-o", folder.path("first.png")])
+            #expect(first.status == 0, "\(basemap): \(first.errors)")
+            let before = try await server.stats().total
+            let again = try Maprender.run(
+                words + ["--basemap", basemap, "--deny-private-network", "-o", folder.path("again.png")])
+            #expect(again.status == 65 && again.errors.contains("; refused"), "\(basemap): \(again.errors)")
+            #expect(try await server.stats().total == before)
+            #expect(!FileManager.default.fileExists(atPath: folder.path("again.png")))
+        }
+    }
 }
