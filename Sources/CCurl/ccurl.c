@@ -5,10 +5,12 @@
 
 #include <curl/curl.h>
 #include <dlfcn.h>
+#include <netinet/in.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 
 static struct {
     CURLcode (*global_init)(long);
@@ -21,6 +23,11 @@ static struct {
     const char *(*easy_strerror)(CURLcode);
     struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
     void (*slist_free_all)(struct curl_slist *);
+    CURLU *(*url)(void);
+    void (*url_cleanup)(CURLU *);
+    CURLUcode (*url_set)(CURLU *, CURLUPart, const char *, unsigned int);
+    CURLUcode (*url_get)(const CURLU *, CURLUPart, char **, unsigned int);
+    void (*free)(void *);
 } api;
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
@@ -55,6 +62,11 @@ static void load(void) {
     RESOLVE(easy_strerror, "curl_easy_strerror");
     RESOLVE(slist_append, "curl_slist_append");
     RESOLVE(slist_free_all, "curl_slist_free_all");
+    RESOLVE(url, "curl_url");
+    RESOLVE(url_cleanup, "curl_url_cleanup");
+    RESOLVE(url_set, "curl_url_set");
+    RESOLVE(url_get, "curl_url_get");
+    RESOLVE(free, "curl_free");
 #undef RESOLVE
     // Not thread-safe in older libcurl, hence here, under pthread_once.
     CURLcode code = api.global_init(CURL_GLOBAL_DEFAULT);
@@ -126,6 +138,35 @@ static size_t on_header(char *data, size_t size, size_t count, void *context) {
     return append(buffer, &s->response->headers_length, &s->headers_capacity, data, bytes) ? bytes : 0;
 }
 
+/// The caller's address check, and whether it refused an address.
+typedef struct guard {
+    ccurl_address_check check;
+    void *context;
+    int refused;
+} guard;
+
+/// CURLOPT_OPENSOCKETFUNCTION: libcurl calls it with the resolved address of every
+/// connection it is about to open, so the address checked is the one connected to (a name
+/// resolved again later cannot slip another in).
+static curl_socket_t open_checked(void *context, curlsocktype purpose, struct curl_sockaddr *address) {
+    (void)purpose;
+    guard *g = context;
+    const unsigned char *bytes = NULL;
+    size_t length = 0;
+    if (address->family == AF_INET) {
+        bytes = (const unsigned char *)&((const struct sockaddr_in *)&address->addr)->sin_addr;
+        length = 4;
+    } else if (address->family == AF_INET6) {
+        bytes = (const unsigned char *)&((const struct sockaddr_in6 *)&address->addr)->sin6_addr;
+        length = 16;
+    }
+    if (bytes == NULL || g->check(g->context, bytes, length) != 0) {
+        g->refused = 1;
+        return CURL_SOCKET_BAD;
+    }
+    return socket(address->family, address->socktype, address->protocol);
+}
+
 static ccurl_failure classify(CURLcode code, int body_too_large) {
     if (body_too_large) return CCURL_BODY_TOO_LARGE;
     switch (code) {
@@ -157,7 +198,7 @@ static ccurl_failure classify(CURLcode code, int body_too_large) {
 
 ccurl_failure ccurl_get(
     void *handle, const char *url, const char *const *headers, size_t header_count, long timeout_ms,
-    size_t max_body, ccurl_response *response) {
+    size_t max_body, int guarded, ccurl_address_check check, void *check_context, ccurl_response *response) {
     memset(response, 0, sizeof *response);
     if (handle == NULL) {
         char reason[sizeof response->error];
@@ -182,8 +223,18 @@ ccurl_failure ccurl_get(
     api.easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);  // timeouts without SIGALRM: we run on threads
     api.easy_setopt(curl, CURLOPT_TIMEOUT_MS, timeout_ms);
     api.easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, timeout_ms);
-    api.easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
-    api.easy_setopt(curl, CURLOPT_MAXREDIRS, 5L);
+    guard g = {check, check_context, 0};
+    if (guarded) {
+        api.easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
+        api.easy_setopt(curl, CURLOPT_PROXY, "");  // "" turns off the environment's proxies
+        if (check != NULL) {
+            api.easy_setopt(curl, CURLOPT_OPENSOCKETFUNCTION, open_checked);
+            api.easy_setopt(curl, CURLOPT_OPENSOCKETDATA, &g);
+        }
+    } else {
+        api.easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
+        api.easy_setopt(curl, CURLOPT_MAXREDIRS, 5L);
+    }
     // Only http and https, for the first request and for every redirect: a server must not
     // be able to send us to file:// or another scheme.
     if (api.easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https") != CURLE_OK) {
@@ -209,7 +260,33 @@ ccurl_failure ccurl_get(
     long status = 0;
     api.easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
     response->status = code == CURLE_OK ? status : 0;
+    if (code != CURLE_OK && g.refused) return CCURL_REFUSED;
     return classify(code, response->body_too_large);
+}
+
+/// Copies a part of `handle` into `out` (at most `length` bytes, NUL-terminated); 0 on success.
+static int copy_part(CURLU *handle, CURLUPart part, char *out, size_t length) {
+    char *text = NULL;
+    if (api.url_get(handle, part, &text, 0) != CURLUE_OK || text == NULL) return -1;
+    int fits = strlen(text) < length;
+    if (fits) memcpy(out, text, strlen(text) + 1);
+    api.free(text);
+    return fits ? 0 : -1;
+}
+
+int ccurl_url_parts(
+    const char *base, const char *reference, char *url, size_t url_length, char *scheme, size_t scheme_length,
+    char *host, size_t host_length) {
+    if (ccurl_load(NULL, 0) != 0) return -1;
+    CURLU *handle = api.url();
+    if (handle == NULL) return -1;
+    int failed = (base != NULL && api.url_set(handle, CURLUPART_URL, base, 0) != CURLUE_OK)
+        || api.url_set(handle, CURLUPART_URL, reference, 0) != CURLUE_OK
+        || copy_part(handle, CURLUPART_URL, url, url_length) != 0
+        || copy_part(handle, CURLUPART_SCHEME, scheme, scheme_length) != 0
+        || copy_part(handle, CURLUPART_HOST, host, host_length) != 0;
+    api.url_cleanup(handle);
+    return failed ? -1 : 0;
 }
 
 void ccurl_response_release(ccurl_response *response) {

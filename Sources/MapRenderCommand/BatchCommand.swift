@@ -5,6 +5,7 @@ import MapErrors
 import MapFavorites
 import MapFormats
 import MapRenderCore
+import MapTiles
 
 /// `maprender batch`: many maps from a JSON Lines manifest, or one per favorite, in
 /// parallel, sharded across machines, one failure never stopping the others.
@@ -72,10 +73,14 @@ enum BatchCommand {
         _ = glibcMallopt(mmapThreshold, 32 << 20)
         _ = glibcMallopt(trimThreshold, 256 << 20)
         let skipsExisting = options.skipsExisting
+        let hostPolicy = enforcedHostPolicy(options)
         let pipeline = BatchPipeline<BatchJob, Outcome>(workers: options.workers)
         try pipeline.run(
             next: { () throws(MapError) in try jobs.next() },
-            start: { job in execute(job, confinement: confinement, inputs: inputs, skipsExisting: skipsExisting) },
+            start: { job in
+                execute(
+                    job, confinement: confinement, inputs: inputs, hostPolicy: hostPolicy, skipsExisting: skipsExisting)
+            },
             deliver: { outcome in
                 progress.record(outcome)
                 summary?.append(resultJSON(outcome))
@@ -99,7 +104,8 @@ enum BatchCommand {
     /// runner does on another thread while the next job renders. Never throws: a failure is
     /// an outcome.
     static func execute(
-        _ job: BatchJob, confinement: OutputConfinement?, inputs: InputConfinement? = nil, skipsExisting: Bool
+        _ job: BatchJob, confinement: OutputConfinement?, inputs: InputConfinement? = nil,
+        hostPolicy: HostPolicy? = nil, skipsExisting: Bool
     ) -> () -> Outcome {
         let started = Date()
         var outcome = Outcome(job: job, status: .failed, output: nil, seconds: 0, error: nil, diagnostics: [])
@@ -117,6 +123,7 @@ enum BatchCommand {
                     remedy: "give the job an output file")
             }
             if let inputs { try request.confineInputs(to: inputs) }
+            if let hostPolicy { request.tileOptions.hostPolicy = hostPolicy }
             outcome.output = request.output
             if skipsExisting, let output = request.output, FileManager.default.fileExists(atPath: output) {
                 outcome.status = .skipped
@@ -140,6 +147,17 @@ enum BatchCommand {
         }
         outcome.seconds = Date().timeIntervalSince(started)
         return { outcome }
+    }
+
+    /// The host policy every job's network sources obey, whatever the job says: the one the
+    /// batch's own options (configuration and command line) set with `--allow-host` or
+    /// `--deny-private-network`, else, with `--in-dir` (a manifest from someone else), no
+    /// loopback, link-local or private address; `nil` when jobs decide for themselves.
+    static func enforcedHostPolicy(_ options: Options) -> HostPolicy? {
+        var cursor = ArgumentCursor(options.defaults, programName: MapRenderCommand.name)
+        // Defaults that do not parse fail every job with the same error; no policy is lost.
+        let own = (try? RenderRequest(parsing: &cursor))?.tileOptions.hostPolicy
+        return own ?? (options.inputDirectory == nil ? nil : HostPolicy())
     }
 
     static func parse(_ words: [String]) throws(MapError) -> Options {

@@ -89,9 +89,11 @@ extension ArchiveVectorTileProvider {
     /// tile cache (see `CachedRangeReader`), or `nil` when its tiles are raster tiles.
     ///
     /// - Throws: `MapError` `.unavailable` for a server that cannot be reached or answers no
-    ///   range requests; `.invalidData` for an archive that is not PMTiles v3.
+    ///   range requests; `.invalidData` for an archive that is not PMTiles v3, or a host the
+    ///   options' host policy refuses (before the cache is looked at).
     public static func pmtiles(url: String, options: HTTPTileOptions) throws(MapError) -> ArchiveVectorTileProvider? {
-        try pmtiles(reader: CachedRangeReader(url: url, options: options), parallelReads: 4)
+        try options.hostPolicy?.requirePermitted(url)
+        return try pmtiles(reader: CachedRangeReader(url: url, options: options), parallelReads: 4)
     }
 
     static func pmtiles(reader: any ByteRangeReader, parallelReads: Int) throws(MapError) -> ArchiveVectorTileProvider?

@@ -98,7 +98,7 @@ final class CachedRangeReader: ByteRangeReader, Sendable {
         while true {
             let result = connection.get(
                 name, headers: headers, timeout: options.timeout,
-                maxBodyBytes: Int(min(UInt64(32 << 20), UInt64(range.count))) + 1)
+                maxBodyBytes: Int(min(UInt64(32 << 20), UInt64(range.count))) + 1, policy: options.hostPolicy)
             let retry: String
             switch result {
             case .success(let response):
@@ -123,6 +123,7 @@ final class CachedRangeReader: ByteRangeReader, Sendable {
                 throw PMTilesError(
                     "the server does not answer range requests (more than bytes \(range.lowerBound)-\(last) came);"
                         + " serve the archive from a server that supports them", kind: .unavailable)
+            case .failure(.refused(let reason)): throw PMTilesError(reason, kind: .invalid)
             case .failure(let failure): throw PMTilesError(failure.reason, kind: .unavailable)
             }
             guard attempt < options.maxRetries else { throw PMTilesError(retry, kind: .unavailable) }

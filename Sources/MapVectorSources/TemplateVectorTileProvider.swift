@@ -23,6 +23,7 @@ public struct TemplateVectorTileProvider: VectorTileProvider {
     public init(
         template: String, zoomRange: ClosedRange<Int> = 0...14, attribution: [String] = [], options: HTTPTileOptions
     ) throws(MapError) {
+        try options.hostPolicy?.requirePermitted(template)
         source = HTTPTileSource(
             template: try TileTemplate(template), attribution: attribution, zoomRange: zoomRange, options: options)
     }

@@ -43,8 +43,10 @@ public struct TileJSON: Hashable, Sendable {
     /// whenever it is there).
     ///
     /// - Throws: `MapError` `.unavailable` when it cannot be fetched; `.invalidData` as
-    ///   `init(parsing:url:)`.
+    ///   `init(parsing:url:)`, or for a host the options' host policy refuses.
     public static func fetch(_ url: String, options: HTTPTileOptions) throws(MapError) -> TileJSON {
+        // Before the cache: a document cached for another run is no way around the policy.
+        try options.hostPolicy?.requirePermitted(url)
         let cache =
             options.usesCache
             ? TileCache(path: options.cachePath ?? TileCache.defaultPath(), sizeLimit: options.cacheSizeLimit) : nil
@@ -59,12 +61,14 @@ public struct TileJSON: Hashable, Sendable {
         }
         let result = HTTPConnection().get(
             url, headers: [("User-Agent", options.userAgent), ("Accept", "application/json")],
-            timeout: options.timeout, maxBodyBytes: 8 << 20)
+            timeout: options.timeout, maxBodyBytes: 8 << 20, policy: options.hostPolicy)
         let response: HTTPResponse
         switch result {
         case .success(let answer) where answer.status == 200: response = answer
         case .success(let answer):
             throw MapError(.unavailable, "the server answered HTTP \(answer.status)", at: InputLocation(file: url))
+        case .failure(.refused(let reason)):
+            throw MapError(.invalidData, reason, at: InputLocation(file: url), remedy: HostPolicy.remedy)
         case .failure(let failure): throw MapError(.unavailable, failure.reason, at: InputLocation(file: url))
         }
         let document = try TileJSON(parsing: response.body, url: url)

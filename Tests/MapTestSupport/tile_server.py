@@ -35,6 +35,8 @@ Paths (Z/X/Y are integers; an "@2x" before ".png" asks for a 512-pixel tile):
                         /mvt-garbage/NAME/Z/X/Y.pbf answers 200 with bytes that are no tile
   /tilejson/NAME.json   a TileJSON document for /mvt/NAME (a relative tiles template, z0-14,
                         an HTML attribution, the file's vector_layers)
+  /to/HOST/REST         302 to http://HOST:PORT/REST on this server's port (a redirect to
+                        another name or address of the machine, for the host policy's tests)
   /stats                JSON: requests per path, conditional requests, 304s, user agents,
                         the most connections open and the most tile requests in progress at
                         once (both sampled when a tile request arrives; /stats closes its
@@ -233,6 +235,10 @@ class Handler(BaseHTTPRequestHandler):
         self.send(200, bytes(row[0]), [("Content-Type", "application/x-protobuf"), ("Cache-Control", "max-age=3600")])
 
     def answer(self, count, conditional):
+        if self.path.startswith("/to/"):
+            host, _, rest = self.path[len("/to/"):].partition("/")
+            self.send(302, b"", [("Location", f"http://{host}:{self.server.server_address[1]}/{rest}")])
+            return
         if self.path.startswith("/archive"):
             self.archive(count)
             return

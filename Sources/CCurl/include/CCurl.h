@@ -41,6 +41,8 @@ typedef enum ccurl_failure {
     CCURL_UNSUPPORTED_PROTOCOL,
     CCURL_BAD_URL,
     CCURL_BODY_TOO_LARGE,
+    /// Every address of the host was refused by the caller's address check.
+    CCURL_REFUSED,
     CCURL_OTHER
 } ccurl_failure;
 
@@ -53,8 +55,17 @@ int ccurl_load(char *reason, size_t length);
 void *ccurl_handle_create(void);
 void ccurl_handle_destroy(void *handle);
 
+/// Decides whether a connection may be opened to an address: `address` is 4 bytes (IPv4) or
+/// 16 (IPv6) in network order. Returns 0 to allow it. Called on the requesting thread.
+typedef int (*ccurl_address_check)(void *context, const unsigned char *address, size_t length);
+
 /// GETs `url` with the given extra request header lines ("Name: value"), following up to 5
 /// redirects over http and https only.
+///
+/// - `guarded`: when non-zero, redirects are not followed (the caller follows them, checking
+///   each target), no proxy is used (the proxy, not we, would resolve the name), and
+///   `check`, when not NULL, is asked about every address before a connection to it opens
+///   (with `check_context`).
 ///
 /// - `timeout_ms`: for the whole transfer, connecting included (at least 1).
 /// - `max_body`: the largest body accepted, in bytes; a larger one stops the transfer with
@@ -64,7 +75,16 @@ void ccurl_handle_destroy(void *handle);
 /// failure class, CCURL_OK when an HTTP answer (of any status) came.
 ccurl_failure ccurl_get(
     void *handle, const char *url, const char *const *headers, size_t header_count, long timeout_ms,
-    size_t max_body, ccurl_response *response);
+    size_t max_body, int guarded, ccurl_address_check check, void *check_context, ccurl_response *response);
+
+/// Parses `reference` as libcurl's transfers will (resolved against `base` when that is not
+/// NULL, as a redirect's Location is), so that the host a caller checks is the host libcurl
+/// connects to. Writes the whole URL, its scheme and its host (an IPv6 address in brackets),
+/// each NUL-terminated within its length; returns 0, or -1 when the URL cannot be parsed,
+/// a part does not fit or libcurl is not loaded.
+int ccurl_url_parts(
+    const char *base, const char *reference, char *url, size_t url_length, char *scheme, size_t scheme_length,
+    char *host, size_t host_length);
 
 /// Frees the buffers of a response.
 void ccurl_response_release(ccurl_response *response);

@@ -27,7 +27,8 @@ enum BatchOptions {
         ) { options, value in options.outputDirectory = value.text },
         .value(
             "--in-dir", valueName: "DIR", section: .batch, completion: .directories,
-            help: "every file a job reads is a path inside DIR: absolute paths, '..' and links leading out are refused"
+            help: "every file a job reads is a path inside DIR: absolute paths, '..' and links leading out are refused;"
+                + " jobs reach no loopback, link-local or private address (see --allow-host)"
         ) { options, value in options.inputDirectory = value.text },
         .flag("--skip-existing", section: .batch, help: "skip jobs whose output exists") { $0.skipsExisting = true },
         .value(

@@ -336,6 +336,28 @@ enum RenderOptions {
             }
             request.tileOptions.timeout = seconds
         },
+        .repeatable(
+            "--allow-host", valueName: "PATTERN", section: .basemap,
+            help: "the only hosts network sources may reach: a name, *.domain, address or block like 10.0.0.0/8;"
+                + " loopback, link-local and private addresses only when listed"
+        ) { request, value throws(MapError) in
+            do throws(HostPattern.ParseError) {
+                let pattern = try HostPattern(parsing: value.text)
+                request.tileOptions.hostPolicy = HostPolicy(
+                    allowing: (request.tileOptions.hostPolicy?.allowedHosts ?? []) + [pattern])
+            } catch {
+                throw MapError(
+                    .invalidRequest, "\(value.option): \(error.reason)",
+                    remedy: "give a host (tiles.example.com), *.example.com, an address or a block like 10.0.0.0/8")
+            }
+        },
+        .flag(
+            "--deny-private-network", section: .basemap,
+            help: "refuse loopback, link-local, private and unique-local addresses, after name resolution and"
+                + " at every redirect (a batch with --in-dir always does)"
+        ) { request in
+            if request.tileOptions.hostPolicy == nil { request.tileOptions.hostPolicy = HostPolicy() }
+        },
         .flag("--no-snap", section: .basemap, help: "keep a fractional zoom (tiles are drawn scaled)") {
             $0.snapsZoomToTiles = false
         },

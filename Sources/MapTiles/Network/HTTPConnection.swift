@@ -23,6 +23,9 @@ package enum HTTPFailure: Error, Equatable, Sendable {
     case bodyTooLarge(limit: Int)
     /// More than 5 redirects, or a redirect to a scheme other than http and https.
     case badRedirect(String)
+    /// The host policy refused the host (or every address it resolved to); the reason
+    /// names the host and ends in "; refused".
+    case refused(String)
     /// libcurl is missing, or failed to start.
     case unavailable(String)
     case other(String)
@@ -38,6 +41,7 @@ package enum HTTPFailure: Error, Equatable, Sendable {
         case .bodyTooLarge(let limit): "answer larger than \(limit / 1_048_576) MiB"
         case .badRedirect(let detail): "bad redirect (\(detail))"
         case .unavailable(let detail): detail
+        case .refused(let detail): detail
         case .other(let detail): detail
         }
     }
@@ -73,15 +77,75 @@ package final class HTTPConnection: @unchecked Sendable {
     ///   - timeout: for the whole exchange, connecting included, in seconds (millisecond
     ///     precision).
     ///   - maxBodyBytes: the largest body accepted.
+    ///   - policy: the hosts that may be reached, checked for the URL and every redirect
+    ///     (then followed here, up to 5, rather than by libcurl); `nil`: any.
     package func get(
-        _ url: String, headers: [(name: String, value: String)], timeout: Double, maxBodyBytes: Int
+        _ url: String, headers: [(name: String, value: String)], timeout: Double, maxBodyBytes: Int,
+        policy: HostPolicy? = nil
+    ) -> Result<HTTPResponse, HTTPFailure> {
+        guard let policy else {
+            return perform(url, headers: headers, timeout: timeout, maxBodyBytes: maxBodyBytes, guard: nil)
+        }
+        var target = url
+        var base: String?
+        for _ in 0...HTTPConnection.maxRedirects {
+            guard let (resolved, scheme, host) = HTTPConnection.parts(of: target, base: base), !host.isEmpty,
+                scheme == "http" || scheme == "https"
+            else {
+                return .failure(base == nil ? .other("bad URL \(target)") : .badRedirect("to \(target)"))
+            }
+            let check: AddressCheck?
+            switch policy.admission(ofHost: host) {
+            case .refused(let reason): return .failure(.refused(reason))
+            case .listed: check = nil
+            case .byAddress: check = AddressCheck(policy: policy, host: host)
+            }
+            let answer = perform(
+                resolved, headers: headers, timeout: timeout, maxBodyBytes: maxBodyBytes, guard: .some(check))
+            guard case .success(let response) = answer, [301, 302, 303, 307, 308].contains(response.status),
+                let location = response.headers["location"]
+            else { return answer }
+            (base, target) = (resolved, location)
+        }
+        return .failure(.badRedirect("more than \(HTTPConnection.maxRedirects) redirects"))
+    }
+
+    /// The URL, lowercased scheme and host of `reference` (resolved against `base`) as
+    /// libcurl reads them, or `nil` when it cannot.
+    static func parts(of reference: String, base: String?) -> (url: String, scheme: String, host: String)? {
+        var url = [CChar](repeating: 0, count: 8192)
+        var scheme = [CChar](repeating: 0, count: 64)
+        var host = [CChar](repeating: 0, count: 1024)
+        guard ccurl_url_parts(base, reference, &url, url.count, &scheme, scheme.count, &host, host.count) == 0 else {
+            return nil
+        }
+        func text(_ chars: [CChar]) -> String {
+            String(decoding: chars.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)
+        }
+        return (text(url), text(scheme).lowercased(), text(host))
+    }
+
+    /// The most redirects followed for one request.
+    static let maxRedirects = 5
+
+    /// One exchange; `guard`: `nil` lets libcurl follow redirects through any proxy,
+    /// `.some` follows none, uses no proxy and asks the check (if any) about every address.
+    private func perform(
+        _ url: String, headers: [(name: String, value: String)], timeout: Double, maxBodyBytes: Int,
+        guard addressGuard: AddressCheck??
     ) -> Result<HTTPResponse, HTTPFailure> {
         let lines = headers.map { "\($0.name): \($0.value)" }
         var response = ccurl_response()
         defer { ccurl_response_release(&response) }
         let milliseconds = Int(min(max(1, (timeout * 1000).rounded(.up)), Double(Int32.max)))
+        let check = addressGuard ?? nil
+        let context = check.map { Unmanaged.passUnretained($0).toOpaque() }
         let failure = withCStrings(lines) { pointers in
-            ccurl_get(handle, url, pointers, lines.count, milliseconds, max(0, maxBodyBytes), &response)
+            withExtendedLifetime(check) {
+                ccurl_get(
+                    handle, url, pointers, lines.count, milliseconds, max(0, maxBodyBytes), addressGuard == nil ? 0 : 1,
+                    check == nil ? nil : AddressCheck.callback, context, &response)
+            }
         }
         let detail = withUnsafeBytes(of: response.error) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
@@ -100,6 +164,7 @@ package final class HTTPConnection: @unchecked Sendable {
         case CCURL_CONNECTION_LOST: return .failure(.connectionLost)
         case CCURL_TLS: return .failure(.tls(detail))
         case CCURL_BODY_TOO_LARGE: return .failure(.bodyTooLarge(limit: maxBodyBytes))
+        case CCURL_REFUSED: return .failure(.refused(check?.refusals.first ?? "host refused"))
         case CCURL_TOO_MANY_REDIRECTS, CCURL_UNSUPPORTED_PROTOCOL: return .failure(.badRedirect(detail))
         default: return .failure(response.code < 0 ? .unavailable(detail) : .other(detail))
         }
@@ -123,6 +188,29 @@ package final class HTTPConnection: @unchecked Sendable {
             last = name
         }
         return fields
+    }
+}
+
+/// The policy's verdict on each address libcurl is about to connect to, with the refusals
+/// kept for the message.
+private final class AddressCheck {
+    let policy: HostPolicy
+    let host: String
+    var refusals: [String] = []
+
+    init(policy: HostPolicy, host: String) {
+        self.policy = policy
+        self.host = host
+    }
+
+    /// The C callback: `context` is an unretained `AddressCheck`.
+    static let callback: ccurl_address_check = { context, bytes, length in
+        guard let context, let bytes else { return 1 }
+        let check = Unmanaged<AddressCheck>.fromOpaque(context).takeUnretainedValue()
+        guard let address = IPAddress(bytes: Array(UnsafeBufferPointer(start: bytes, count: length))) else { return 1 }
+        guard let refusal = check.policy.refusal(of: address, host: check.host) else { return 0 }
+        check.refusals.append(refusal)
+        return 1
     }
 }
 

@@ -14,13 +14,17 @@ public final class HTTPByteRangeReader: ByteRangeReader, Sendable {
     private let headers: [(name: String, value: String)]
     /// Seconds a request may take.
     private let timeout: Double
+    /// The hosts requests may reach.
+    private let policy: HostPolicy?
     /// One connection, reused; requests take turns.
     private let connection = Mutex(HTTPConnection())
     /// The archive's ETag, from the first answer that had one.
     private let entityTag = Mutex<String?>(nil)
 
     /// A reader of the archive at `url`; nothing is requested until the first read.
-    public init(url: String, userAgent: String, timeout: Double) {
+    /// - Parameter policy: the hosts the reader may reach; `nil`: any.
+    public init(url: String, userAgent: String, timeout: Double, policy: HostPolicy? = nil) {
+        self.policy = policy
         name = url
         headers = [("User-Agent", userAgent)]
         self.timeout = timeout
@@ -32,11 +36,12 @@ public final class HTTPByteRangeReader: ByteRangeReader, Sendable {
         let result = connection.withLock { connection in
             connection.get(
                 name, headers: headers + [("Range", "bytes=\(range.lowerBound)-\(last)")], timeout: timeout,
-                maxBodyBytes: Int(min(UInt64(Gzip.maximumOutput), range.byteCount)) + 1)
+                maxBodyBytes: Int(min(UInt64(Gzip.maximumOutput), range.byteCount)) + 1, policy: policy)
         }
         let response: HTTPResponse
         switch result {
         case .success(let answer): response = answer
+        case .failure(.refused(let reason)): throw PMTilesError(reason, kind: .invalid)
         case .failure(let failure): throw PMTilesError(failure.reason, kind: .unavailable)
         }
         switch response.status {

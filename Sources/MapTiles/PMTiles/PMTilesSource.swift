@@ -40,7 +40,8 @@ public struct PMTilesSource: RasterTileSource {
                 remedy: "download the archive and give its path")
         }
         try self.init(
-            reader: HTTPByteRangeReader(url: url, userAgent: options.userAgent, timeout: options.timeout),
+            reader: HTTPByteRangeReader(
+                url: url, userAgent: options.userAgent, timeout: options.timeout, policy: options.hostPolicy),
             isImagery: isImagery)
     }
 
@@ -80,6 +81,8 @@ public struct PMTilesSource: RasterTileSource {
     /// server's (or the network's) unavailability.
     package static func mapError(_ error: PMTilesError, at location: InputLocation) -> MapError {
         switch error.kind {
+        case .invalid where error.reason.hasSuffix(HostPolicy.refusalSuffix):
+            MapError(.invalidData, error.reason, at: location, remedy: HostPolicy.remedy)
         case .invalid: MapError(.invalidData, error.reason, at: location, remedy: "give a PMTiles v3 archive")
         case .unavailable: MapError(.unavailable, error.reason, at: location)
         }

@@ -334,7 +334,7 @@ final class FetchBatch: @unchecked Sendable {
             // Never past the batch's deadline: the answer would be dropped anyway.
             let answer = connection.get(
                 job.url.absoluteString, headers: headers, timeout: min(options.timeout, remaining),
-                maxBodyBytes: FetchBatch.maxTileBytes)
+                maxBodyBytes: FetchBatch.maxTileBytes, policy: options.hostPolicy)
             session.release(job.host)
             let retry: String
             switch answer {
@@ -354,6 +354,8 @@ final class FetchBatch: @unchecked Sendable {
             case .failure(.cannotConnect): return (.failed("cannot connect to \(job.host)"), "refused the connection")
             case .failure(.cannotResolveHost): return (.failed("cannot find host \(job.host)"), "is unknown")
             case .failure(.tls): return (.failed("TLS connection to \(job.host) failed"), nil)
+            // Not a dead host: a redirect may be what was refused, and only for this tile.
+            case .failure(.refused(let reason)): return (.failed(reason), nil)
             case .failure(let failure): return (.failed(failure.reason), nil)
             }
             guard number < options.maxRetries else {

@@ -32,6 +32,9 @@ public struct HTTPTileOptions: Hashable, Sendable {
     public var cacheSizeLimit: Int
     /// Whether to use the cache only and never the network: a tile not in the cache fails.
     public var offline: Bool
+    /// The hosts requests may reach (checked after name resolution and at every redirect),
+    /// or `nil` for any: set when the sources were named by someone other than the user.
+    public var hostPolicy: HostPolicy?
 
     /// Creates options; the defaults suit public tile servers.
     public init(
@@ -48,6 +51,7 @@ public struct HTTPTileOptions: Hashable, Sendable {
         self.cachePath = cachePath
         self.cacheSizeLimit = cacheSizeLimit
         self.offline = offline
+        self.hostPolicy = nil
     }
 }
 
@@ -68,9 +72,11 @@ public enum TileSourceFactory {
     ///   MBTiles file or a folder without tiles.
     public static func source(for argument: String, options: HTTPTileOptions) throws(MapError) -> any RasterTileSource {
         if let preset = TilePreset.preset(named: argument) {
+            try options.hostPolicy?.requirePermitted(preset.template)
             return HTTPTileSource(preset: preset, options: options)
         }
         let isRemote = argument.lowercased().hasPrefix("http://") || argument.lowercased().hasPrefix("https://")
+        if isRemote { try options.hostPolicy?.requirePermitted(argument) }
         if isRemote, argument.lowercased().hasSuffix(".pmtiles"), !argument.contains("{") {
             return try PMTilesSource(url: argument, options: options)
         }
