@@ -62,11 +62,15 @@ enum BatchOptions {
     /// What `--progress` takes.
     static let progressModes = ["auto", "always", "never"]
 
+    /// The render options a batch hands on to every job: all but `--verbose`, which is the
+    /// batch's own (a line per job; a batch prints no job's notes, they are in its summary).
+    static let forwarded = RenderOptions.table.specs.filter { $0.name != "--verbose" }
+
     /// The batch's options and the render options it hands on: a render option (with its
     /// value) joins the words every job is parsed with, as the user wrote it.
     static let table = OptionTable<BatchCommand.Options>(
         own
-            + RenderOptions.table.specs.map { spec in
+            + forwarded.map { spec in
                 BoundOption(spec) { options, value in
                     options.defaults.append(value.option)
                     if spec.takesValue { options.defaults.append(value.text) }
@@ -98,7 +102,7 @@ enum BatchOptions {
         ],
         options: own.map(\.spec),
         forwarding: ForwardedOptions(
-            RenderOptions.table.specs, heading: "RENDER OPTIONS (for every job)",
+            forwarded, heading: "RENDER OPTIONS (for every job)",
             helpText: "every option of 'maprender render' (see 'maprender --help'), given to every job",
             manualText: "Every option of " + Roff.bold("maprender render") + " is accepted too and given to every job."),
         operands: [manifest],
