@@ -64,8 +64,15 @@ struct Mark {
             height: margins.top + margins.bottom)
     }
 
-    /// Where its number badge goes: over the top-right of the pin's head or the badge.
-    var badgeCenter: CanvasPoint { CanvasPoint(x: point.x + margins.right - 2, y: point.y + anchorOffset + 2) }
+    /// Whether its number badge moves to the top-left, off a piece of map furniture.
+    var badgeOnLeft = false
+
+    /// Where its number badge goes: over the top-right of the pin's head or the badge (the
+    /// top-left when `badgeOnLeft`).
+    var badgeCenter: CanvasPoint {
+        CanvasPoint(
+            x: badgeOnLeft ? point.x - margins.left + 2 : point.x + margins.right - 2, y: point.y + anchorOffset + 2)
+    }
 }
 
 extension MapLayout {
