@@ -64,15 +64,9 @@ struct Mark {
             height: margins.top + margins.bottom)
     }
 
-    /// Whether its number badge moves to the top-left, off a piece of map furniture.
-    var badgeOnLeft = false
-
-    /// Where its number badge goes: over the top-right of the pin's head or the badge (the
-    /// top-left when `badgeOnLeft`).
-    var badgeCenter: CanvasPoint {
-        CanvasPoint(
-            x: badgeOnLeft ? point.x - margins.left + 2 : point.x + margins.right - 2, y: point.y + anchorOffset + 2)
-    }
+    /// Where its number badge goes: over the top-right of the head or badge, off `badgeObstacles`.
+    var badgeCenter: CanvasPoint { Badge.numberCenter(on: rect, y: point.y + anchorOffset + 2, off: badgeObstacles) }
+    var badgeObstacles: [CanvasRect] = []
 }
 
 extension MapLayout {

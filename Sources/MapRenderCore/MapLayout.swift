@@ -165,13 +165,7 @@ public struct MapLayout: Sendable {
             for: scene.tracks, display: scene.trackDisplay, style: style.track, in: viewport)
         let furniture = Furniture.layOut(
             scene: scene, trackRange: tracks.range, viewport: viewport, style: style.furniture, measurer: measurer)
-        // A number badge over the scale bar or the attribution moves to the other side of its
-        // marker, as a callout moves off it (below); where both sides are covered it stays.
-        for index in marks.indices where furniture.rects.contains(where: badgeRect(marks[index]).intersects) {
-            var moved = marks[index]
-            moved.badgeOnLeft = true
-            if !furniture.rects.contains(where: badgeRect(moved).intersects) { marks[index] = moved }
-        }
+        for index in marks.indices { marks[index].badgeObstacles = furniture.rects }  // as for callouts, below
         // With numbers possible, each marker keeps the spot of its badge clear too.
         let numbers = calloutMode == .auto || legendMode != .auto
         let markerRects = marks.map { mark in
@@ -217,8 +211,6 @@ public struct MapLayout: Sendable {
         var placed: [PlacedCallout] = [], numbered: [Int] = []
         for _ in 0..<3 {
             let previous = numbered
-            // The scale bar, attribution, title and stats box are obstacles like markers: a
-            // bubble over the scale bar hides what the reader measures with.
             let obstacles = markerRects + furniture.rects + (legendRect.map { [$0] } ?? [])
             let dropped: [Int]
             (placed, dropped) = CalloutPlacer(canvas: canvas, markerRects: obstacles).place(requests)

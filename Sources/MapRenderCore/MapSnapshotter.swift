@@ -28,9 +28,7 @@ public struct MapSnapshotter: Sendable {
         public var style: Style
         /// The output format.
         public var format: ImageFormat
-        /// Which callouts to show. The default, `.auto`, is the command line's: a bubble where
-        /// one fits, a numbered badge and a legend line for every other titled place, so no
-        /// place goes unnamed and nothing is reported as dropped.
+        /// Which callouts to show; `.auto` by default, as on the command line (badges and a legend).
         public var calloutMode: CalloutMode
         /// What the legend lists and where it goes.
         public var legendMode: LegendMode = .auto
@@ -42,8 +40,7 @@ public struct MapSnapshotter: Sendable {
         /// tiles draw 1:1, sharp.
         public var snapsZoomToTiles: Bool
 
-        /// Creates options; by default an 800×600 PNG at scale 1, fitted, in the default style,
-        /// with callouts as the command line's `--callouts auto` draws them.
+        /// Creates options; by default an 800×600 PNG at scale 1, fitted, in the default style.
         public init(
             size: CanvasSize = CanvasSize(width: 800, height: 600), scale: Double = 1,
             framing: Framing = .fit(FitOptions()), style: Style = .standard, format: ImageFormat = .png,
