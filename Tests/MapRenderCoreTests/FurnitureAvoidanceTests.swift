@@ -117,6 +117,18 @@ struct FurnitureAvoidanceTests {
         #expect(moved > 0)
     }
 
+    @Test("a badge's centre: the top-right corner, the top-left only when that alone is clear")
+    func badgeCenterRule() {
+        let marker = CanvasRect(x: 100, y: 100, width: 20, height: 40)
+        let right = CanvasPoint(x: 118, y: 104), left = CanvasPoint(x: 102, y: 104)
+        #expect(Badge.numberCenter(on: marker, y: 104, off: []) == right)
+        let onRight = CanvasRect(x: 125, y: 90, width: 50, height: 20)
+        #expect(Badge.numberCenter(on: marker, y: 104, off: [onRight]) == left)
+        let onLeft = CanvasRect(x: 40, y: 90, width: 55, height: 20)
+        #expect(Badge.numberCenter(on: marker, y: 104, off: [onRight, onLeft]) == right)
+        #expect(Badge.numberCenter(on: marker, y: 104, off: [onLeft]) == right)
+    }
+
     /// Number badges: a white disc under a disc of the default pin colour.
     func badgeRects(_ list: DisplayList) -> [CanvasRect] {
         zip(list.commands, list.commands.dropFirst()).compactMap { first, second in
