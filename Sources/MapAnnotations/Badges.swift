@@ -17,6 +17,21 @@ package enum Badge {
     /// The radius of a cluster badge holding `count`: 14 points, 3 more for each digit past two.
     package static func clusterRadius(_ count: Int) -> Double { 14 + 3 * Double(max(0, String(count).count - 2)) }
 
+    /// The centre of a marker's number badge, in canvas points: over the top-right corner of
+    /// `marker` (the marker's drawn rectangle) at height `y`, or over its top-left corner when
+    /// the badge would cover one of `obstacles` on the right and none on the left. The scale
+    /// bar and the attribution are obstacles, as they are for callouts: a badge over the
+    /// scale bar hides what the reader measures with. Tested as a disc of 10 points radius,
+    /// room for two digits.
+    package static func numberCenter(on marker: CanvasRect, y: Double, off obstacles: [CanvasRect]) -> CanvasPoint {
+        let right = CanvasPoint(x: marker.maxX - 2, y: y), left = CanvasPoint(x: marker.minX + 2, y: y)
+        func covers(_ center: CanvasPoint) -> Bool {
+            let disc = CanvasRect(x: center.x - 10, y: center.y - 10, width: 20, height: 20)
+            return obstacles.contains { $0.intersects(disc) }
+        }
+        return covers(right) && !covers(left) ? left : right
+    }
+
     /// A dark disc in a white ring with a white number, centred on `center`.
     package static func number(
         _ number: Int, at center: CanvasPoint, color: Color, family: String, measurer: any TextMeasurer

@@ -11,7 +11,8 @@ package import MapGeometry
 package struct CalloutPlacer {
     /// The area callouts must stay within.
     package var canvas: CanvasRect
-    /// Every marker's drawn rectangle, by place index.
+    /// Every marker's drawn rectangle, by place index, then anything else no callout may
+    /// cover (the legend, the scale bar, the attribution, the title).
     package var markerRects: [CanvasRect]
 
     package init(canvas: CanvasRect, markerRects: [CanvasRect]) {

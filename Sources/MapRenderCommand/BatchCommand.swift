@@ -203,23 +203,42 @@ enum BatchCommand {
                 .invalidRequest, "--each place needs -o with {id} or {name} in it", remedy: "e.g. -o 'out/{id}.png'")
         }
         guard !base.placeDatabases.isEmpty else { throw MapError(.invalidRequest, "--each place needs --places DB") }
-        var jobs: [BatchJob] = []
-        for path in base.placeDatabases {
-            for place in try PlaceStore.readPlaces(atPath: path) {
-                var request = base
-                request.placeDatabases = []
-                request.pins = [place]
-                request.output = template.replacingOccurrences(of: "{id}", with: String(place.id))
-                    .replacingOccurrences(of: "{name}", with: slug(place.title))
-                request.sidecar = base.sidecar.map {
-                    $0.replacingOccurrences(of: "{id}", with: String(place.id)).replacingOccurrences(
-                        of: "{name}", with: slug(place.title))
+        // One favorite at a time, database after database: only the jobs in the pipeline's
+        // window and one page of rows are held, however many favorites there are.
+        // Every database is opened and its table found now (no row is read), so a missing
+        // file or a foreign schema fails the batch before its first map.
+        var cursors: [FavoritesCursor] = []
+        for path in base.placeDatabases { cursors.append(try PlaceStore(path: path).favoritesCursor()) }
+        var remaining = cursors[...]
+        let shard = options.shard
+        return BatchJobs { () throws(MapError) -> BatchJob? in
+            while let favorites = remaining.first {
+                guard let favorite = try favorites.next() else {
+                    remaining.removeFirst()
+                    continue
                 }
-                jobs.append(BatchJob(id: String(place.id), line: 0, request: .success(request)))
+                let place = favorite.place
+                let id = String(place.id)
+                guard shard?.contains(id: id) ?? true else { continue }
+                return BatchJob(id: id, line: 0, request: .success(job(for: place, base: base, template: template)))
             }
+            return nil
         }
-        if let shard = options.shard { jobs = jobs.filter { shard.contains(id: $0.id) } }
-        return BatchJobs(jobs)
+    }
+
+    /// The request of `--each place` for one favorite: the base request with the place as
+    /// its only pin, `{id}` and `{name}` in the output and sidecar names filled in.
+    static func job(for place: Place, base: RenderRequest, template: String) -> RenderRequest {
+        func named(_ pattern: String) -> String {
+            pattern.replacingOccurrences(of: "{id}", with: String(place.id))
+                .replacingOccurrences(of: "{name}", with: slug(place.title))
+        }
+        var request = base
+        request.placeDatabases = []
+        request.pins = [place]
+        request.output = named(template)
+        request.sidecar = base.sidecar.map(named)
+        return request
     }
 
     /// A file-name-safe form of a title: lower-case letters and digits joined by dashes.

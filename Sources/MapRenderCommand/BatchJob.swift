@@ -18,16 +18,18 @@ struct BatchJob {
 }
 
 /// The jobs of a batch, read one at a time: a JSON Lines manifest line by line (however long
-/// it is, only the line being read is held), or a list made beforehand (`--each place`).
+/// it is, only the line being read is held), or jobs made as they are asked for (`--each
+/// place`, one per favorite, the favorites read a page at a time).
 final class BatchJobs {
-    private var list: [BatchJob].Iterator?
+    private var produce: (() throws(MapError) -> BatchJob?)?
     private var lines: ManifestLines?
     private var defaults: [String] = []
     private var shard: Shard?
     private var counting = false
     private var identifiers = BatchIdentifiers()
 
-    init(_ jobs: [BatchJob]) { list = jobs.makeIterator() }
+    /// The jobs `produce` returns, one per call, until it returns `nil`.
+    init(producing produce: @escaping () throws(MapError) -> BatchJob?) { self.produce = produce }
 
     /// The jobs of `shard` in the manifest at `path` (`-`: standard input), each parsed with
     /// `defaults` before its own words. `counting`: ids only, for `count()`.
@@ -47,7 +49,7 @@ final class BatchJobs {
 
     /// The next job of the shard, or `nil` after the last.
     func next() throws(MapError) -> BatchJob? {
-        guard let lines else { return list?.next() }
+        guard let lines else { return try produce?() }
         while let line = try lines.next() {
             if line.isBlankOrComment { continue }
             if let job = try BatchManifest.job(line, of: self, in: lines) { return job }

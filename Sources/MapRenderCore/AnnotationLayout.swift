@@ -64,8 +64,9 @@ struct Mark {
             height: margins.top + margins.bottom)
     }
 
-    /// Where its number badge goes: over the top-right of the pin's head or the badge.
-    var badgeCenter: CanvasPoint { CanvasPoint(x: point.x + margins.right - 2, y: point.y + anchorOffset + 2) }
+    /// Where its number badge goes: over the top-right of the head or badge, off `badgeObstacles`.
+    var badgeCenter: CanvasPoint { Badge.numberCenter(on: rect, y: point.y + anchorOffset + 2, off: badgeObstacles) }
+    var badgeObstacles: [CanvasRect] = []
 }
 
 extension MapLayout {

@@ -160,7 +160,12 @@ public struct MapLayout: Sendable {
         // Place everything first, then paint bottom to top.
         // Wrapped first: a longitude many turns past ±180° would lose its precision in map points.
         let points = scene.places.map { viewport.point(for: $0.coordinate.wrapped) }
-        let (marks, clusters, spokes) = self.marks(points: points, callouts: callouts, viewport: viewport)
+        var (marks, clusters, spokes) = self.marks(points: points, callouts: callouts, viewport: viewport)
+        let tracks = TrackLayout.commands(
+            for: scene.tracks, display: scene.trackDisplay, style: style.track, in: viewport)
+        let furniture = Furniture.layOut(
+            scene: scene, trackRange: tracks.range, viewport: viewport, style: style.furniture, measurer: measurer)
+        for index in marks.indices { marks[index].badgeObstacles = furniture.rects }  // as for callouts, below
         // With numbers possible, each marker keeps the spot of its badge clear too.
         let numbers = calloutMode == .auto || legendMode != .auto
         let markerRects = marks.map { mark in
@@ -182,10 +187,6 @@ public struct MapLayout: Sendable {
         func rank(_ index: Int) -> Int { marks[index].marker == .goingNext ? 0 : 1 }
         let canvas = CanvasRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height).insetBy(2)
         var droppedCallouts: [Int] = []
-        let tracks = TrackLayout.commands(
-            for: scene.tracks, display: scene.trackDisplay, style: style.track, in: viewport)
-        let furniture = Furniture.layOut(
-            scene: scene, trackRange: tracks.range, viewport: viewport, style: style.furniture, measurer: measurer)
         var overlays = DisplayList(size: viewport.size)
         for polygon in scene.polygons {
             draw(
@@ -210,7 +211,7 @@ public struct MapLayout: Sendable {
         var placed: [PlacedCallout] = [], numbered: [Int] = []
         for _ in 0..<3 {
             let previous = numbered
-            let obstacles = markerRects + (legendRect.map { [$0] } ?? [])
+            let obstacles = markerRects + furniture.rects + (legendRect.map { [$0] } ?? [])
             let dropped: [Int]
             (placed, dropped) = CalloutPlacer(canvas: canvas, markerRects: obstacles).place(requests)
             // Numbered marks: every one for a key, else the ones on the map whose bubble found no room.

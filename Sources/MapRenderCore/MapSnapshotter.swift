@@ -28,7 +28,7 @@ public struct MapSnapshotter: Sendable {
         public var style: Style
         /// The output format.
         public var format: ImageFormat
-        /// Which callouts to show.
+        /// Which callouts to show; `.auto` by default, as on the command line (badges and a legend).
         public var calloutMode: CalloutMode
         /// What the legend lists and where it goes.
         public var legendMode: LegendMode = .auto
@@ -44,7 +44,7 @@ public struct MapSnapshotter: Sendable {
         public init(
             size: CanvasSize = CanvasSize(width: 800, height: 600), scale: Double = 1,
             framing: Framing = .fit(FitOptions()), style: Style = .standard, format: ImageFormat = .png,
-            calloutMode: CalloutMode = .all, mapType: MapType = .standard, snapsZoomToTiles: Bool = true
+            calloutMode: CalloutMode = .auto, mapType: MapType = .standard, snapsZoomToTiles: Bool = true
         ) {
             self.calloutMode = calloutMode
             self.mapType = mapType

@@ -1,4 +1,6 @@
 import Foundation
+import MapFavorites
+import MapGeometry
 import MapRenderCairo
 import MapRenderCore
 import Testing
@@ -182,6 +184,43 @@ struct BatchCommandTests {
             png: Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("1-denver-museum-of-nature-science.png"))))
         )
         #expect(image.width == 200)
+    }
+
+    @Test("--each place over two databases of 600 favorites: shards disjoint, in id order, complete")
+    func eachPlaceShardsAcrossPages() throws {
+        let folder = try TemporaryDirectory()
+        // 600 rows cross the reader's pages of 256; the second database is read after the first.
+        var databases: [String] = []
+        for (number, count) in [(1, 600), (2, 3)] {
+            let path = folder.path("favs-\(number).db")
+            let places = (0..<count).map { index in
+                FavoritePlace(
+                    name: "Place \(number)-\(index)",
+                    coordinate: Coordinate(latitude: Double(index % 160) - 80, longitude: Double(index % 340) - 170))
+            }
+            _ = try FavoritesWriter(path: path).add(contentsOf: places)
+            databases.append(path)
+        }
+        var outputs: [[String]] = []
+        for shard in 0..<2 {
+            let result = try Maprender.run([
+                "batch", "--places", databases[0], "--places", databases[1], "--each", "place", "-o",
+                folder.path("{id}-{name}.png"), "--dry-run", "--shard", "\(shard)/2",
+            ])
+            #expect(result.status == 0, "stderr: \(result.errors)")
+            outputs.append(result.outputText.split(separator: "\n").map { String($0.split(separator: "\t")[1]) })
+        }
+        let names = outputs.flatMap { $0 }
+        #expect(Set(names).count == 603 && names.count == 603)
+        #expect(names.contains(folder.path("600-place-1-599.png")) && names.contains(folder.path("3-place-2-2.png")))
+        for shard in outputs {
+            // Database order, then id order within each.
+            let keys = shard.map { name -> Int in
+                let file = name.split(separator: "/").last!
+                return (file.contains("place-1-") ? 0 : 1_000) + Int(file.split(separator: "-")[0])!
+            }
+            #expect(keys == keys.sorted())
+        }
     }
 }
 

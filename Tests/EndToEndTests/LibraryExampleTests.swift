@@ -67,6 +67,33 @@ struct LibraryExampleTests {
         #expect(titles.contains("Start") && titles.contains("End"))
     }
 
+    @Test("the library's default callouts are the command line's: a crowd of places is numbered, none dropped")
+    func defaultKeepsEveryPlace() throws {
+        // Six places a few meters apart at zoom 12: no room for six bubbles side by side.
+        let places = (0..<6).map { index in
+            Place(
+                title: "Favorite place number \(index)", subtitle: "\(index) Colfax Avenue",
+                coordinate: Coordinate(
+                    latitude: 39.74 + Double(index) * 1e-4, longitude: -104.99 + Double(index) * 1e-4))
+        }
+        let scene = MapScene(places: places)
+        let options = MapSnapshotter.Options(
+            framing: .centerZoom(Coordinate(latitude: 39.74, longitude: -104.99), zoom: 12))
+        #expect(options.calloutMode == .auto)
+        let snapshot = try MapSnapshotter(scene: scene, options: options).makeSnapshot(renderer: CairoRenderer())
+        #expect(snapshot.diagnostics.filter { $0.severity == .warning }.isEmpty, "\(snapshot.diagnostics)")
+        #expect(!snapshot.legend.isEmpty)
+        // Every place is named: by a bubble, or by a badge and its legend line.
+        let numbered = Set(snapshot.legend.flatMap(\.annotations))
+        #expect(snapshot.annotations.indices.filter { snapshot.annotations[$0].badge != nil }.count == numbered.count)
+
+        // The callouts of `.all`, asked for, still drop with a warning each.
+        var all = options
+        all.calloutMode = .all
+        let dropped = try MapSnapshotter(scene: scene, options: all).makeSnapshot(renderer: CairoRenderer())
+        #expect(dropped.diagnostics.contains { $0.message.contains("dropped") })
+    }
+
     @Test("the README shows exactly this code")
     func readmeMatchesThisFile() throws {
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)

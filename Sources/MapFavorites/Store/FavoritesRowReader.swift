@@ -45,13 +45,8 @@ struct FavoritesRowReader {
     /// Reads and checks the selected rows. Call inside a transaction, so that the layout
     /// and the rows come from one snapshot.
     func read(from database: SQLiteDatabase, _ selection: Selection = .all) throws -> [FavoritePlace] {
-        // Identifiers only, from FavoritesColumn and checked against table_info by
-        // FavoritesLayout; values from the file or the user are bound parameters.
-        let quoted = { (column: FavoritesColumn) in layout.name(of: column).map(SQLiteDatabase.quotedIdentifier) }
-        let fields = FavoritesColumn.allCases.map { quoted($0) ?? "NULL" }
-        let key = quoted(.id) ?? "rowid"
-        var sql =
-            "SELECT \(fields.joined(separator: ", ")), rowid FROM \(SQLiteDatabase.quotedIdentifier(layout.table))"
+        var sql = selectClause
+        let key = keyColumn
         var parameters: [SQLiteValue] = []
         switch selection {
         case .all:
@@ -60,7 +55,7 @@ struct FavoritesRowReader {
             sql += " WHERE \(key) = ?"
             parameters.append(.integer(id))
         case .name(let name):
-            sql += " WHERE \(quoted(.name) ?? "NULL") = ?"
+            sql += " WHERE \(layout.name(of: .name).map(SQLiteDatabase.quotedIdentifier) ?? "NULL") = ?"
             parameters.append(.text(name))
         }
         sql += " ORDER BY \(key)"
@@ -71,10 +66,28 @@ struct FavoritesRowReader {
         }
     }
 
+    /// `SELECT` of every column `place(from:ordinal:)` reads, in `FavoritesColumn` order
+    /// (NULL for a column the table lacks), then the rowid; no `WHERE` or `ORDER BY`.
+    ///
+    /// Identifiers only, from FavoritesColumn and checked against table_info by
+    /// FavoritesLayout; values from the file or the user are bound parameters.
+    var selectClause: String {
+        let fields = FavoritesColumn.allCases.map {
+            layout.name(of: $0).map(SQLiteDatabase.quotedIdentifier) ?? "NULL"
+        }
+        return "SELECT \(fields.joined(separator: ", ")), rowid FROM \(SQLiteDatabase.quotedIdentifier(layout.table))"
+    }
+
+    /// The quoted column rows are ordered by: the id column, else the rowid.
+    var keyColumn: String { layout.name(of: .id).map(SQLiteDatabase.quotedIdentifier) ?? "rowid" }
+
+    /// Where `selectClause` puts the rowid in a row.
+    static let rowidIndex = FavoritesColumn.allCases.count
+
     // MARK: - One row
 
     /// The place of one row; `ordinal` counts the rows read, to name a row whose id is bad.
-    private func place(from row: Statement, ordinal: Int) throws -> FavoritePlace {
+    func place(from row: Statement, ordinal: Int) throws -> FavoritePlace {
         func value(_ column: FavoritesColumn) -> SQLiteValue { row.value(at: column.rawValue) }
         // Text through SQLite's own conversion, so a number in a text column reads as SQLite
         // spells it. Each column is read once: converting a column changes what its type reads.
@@ -92,7 +105,7 @@ struct FavoritesRowReader {
             id = integer
             label = "\(layout.table) row \(idColumn) \(integer)"
         } else {
-            id = row.int64(at: FavoritesColumn.allCases.count)  // the trailing rowid
+            id = row.int64(at: Self.rowidIndex)
             label = "\(layout.table) row rowid \(id)"
         }
 
