@@ -106,13 +106,17 @@ package final class SQLiteDatabase {
     ///     it is open.
     ///   - busyTimeout: how long, in milliseconds, to wait for another connection's lock
     ///     before failing with SQLITE_BUSY.
+    ///   - name: how messages name the file, when `path` is not that (a `/proc/self/fd`
+    ///     link to a descriptor the caller opened); `path` by default.
     /// - Throws: `MapError` (`.missingInput` when the file cannot be opened, and for
     ///   read-only connections also when SQLite would not open it read-only).
     package init(
-        path: String, mode: OpenMode, immutable: Bool = false, busyTimeout: Int32 = 5_000
+        path opening: String, mode: OpenMode, immutable: Bool = false, busyTimeout: Int32 = 5_000,
+        name: String? = nil
     )
         throws
     {
+        let path = name ?? opening
         self.path = path
         self.mode = mode
         var flags = SQLITE_OPEN_URI
@@ -129,7 +133,7 @@ package final class SQLiteDatabase {
             query.append("mode=rwc")
         }
         if immutable { query.append("immutable=1") }
-        let uri = SQLiteDatabase.fileURI(forPath: path, query: query)
+        let uri = SQLiteDatabase.fileURI(forPath: opening, query: query)
 
         var opened: OpaquePointer?
         let rc = sqlite3_open_v2(uri, &opened, flags, nil)

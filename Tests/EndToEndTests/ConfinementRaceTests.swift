@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+/// Swaps a file in a folder between a regular file and a symbolic link leading out of the
+/// folder, as fast as it can, on a thread of its own, until stopped (or for `limit` seconds).
+final class LinkFlipper: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stopped = false
+    private let done = DispatchSemaphore(value: 0)
+    /// How many times the link was swapped in.
+    private(set) var swaps = 0
+
+    /// Starts flipping `path` between a copy of `insideText` and a link to `outsideTarget`,
+    /// each put in place by an atomic rename.
+    init(path: String, insideText: String, outsideTarget: String, limit: TimeInterval) {
+        let deadline = Date().addingTimeInterval(limit)
+        let thread = Thread { [self] in
+            let file = path + ".file", link = path + ".link"
+            while !isStopped, Date() < deadline {
+                // Both made ready first, then each left in place for about as long.
+                try? insideText.write(toFile: file, atomically: false, encoding: .utf8)
+                unlink(link)
+                symlink(outsideTarget, link)
+                rename(file, path)
+                usleep(200)
+                rename(link, path)
+                usleep(200)
+                lock.withLock { swaps += 1 }
+            }
+            try? insideText.write(toFile: file, atomically: false, encoding: .utf8)
+            rename(file, path)
+            done.signal()
+        }
+        thread.start()
+    }
+
+    private var isStopped: Bool { lock.withLock { stopped } }
+
+    /// Stops flipping, leaving the regular file in place, and waits for the thread.
+    func stop() {
+        lock.withLock { stopped = true }
+        done.wait()
+    }
+}
+
+/// A symbolic link swapped in while batch jobs read their inputs never leads them out of
+/// `--in-dir`: the file opened beneath the folder is the one read.
+@Suite("Confinement under a swapped link, end to end", .serialized)
+struct ConfinementRaceTests {
+    static let secretTitle = "OUTSIDE-SECRET-PIN"
+
+    func pin(_ title: String) -> String {
+        """
+        {"type": "Feature", "geometry": {"type": "Point", "coordinates": [24.94, 60.17]},
+         "properties": {"title": "\(title)"}}
+        """
+    }
+
+    /// `data/p.geojson` (flipped), `secret/outside.geojson`, a manifest of `count` jobs
+    /// reading `p.geojson` and writing a sidecar each.
+    func layout(jobs count: Int) throws -> TemporaryDirectory {
+        let folder = try TemporaryDirectory()
+        for name in ["data", "secret", "maps"] {
+            try FileManager.default.createDirectory(atPath: folder.path(name), withIntermediateDirectories: true)
+        }
+        try pin(Self.secretTitle).write(
+            toFile: folder.path("secret/outside.geojson"), atomically: true, encoding: .utf8)
+        try pin("inside pin").write(toFile: folder.path("data/p.geojson"), atomically: true, encoding: .utf8)
+        let lines = (0..<count).map { index in
+            "{\"id\": \"j\(index)\", \"output\": \"j\(index).png\", \"sidecar\": \"j\(index).json\","
+                + " \"geojson\": \"\(folder.path("data"))/../data/p.geojson\", \"size\": \"64x48\", \"basemap\": \"none\"}"
+        }
+        try (lines.joined(separator: "\n") + "\n").write(
+            toFile: folder.path("jobs.jsonl"), atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    /// What every job left behind (sidecars, the summary, standard error), joined.
+    func everything(in folder: TemporaryDirectory, errors: String) throws -> String {
+        var text = errors
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path("maps"))
+        where name.hasSuffix(".json") {
+            text += try String(contentsOfFile: folder.path("maps/" + name), encoding: .utf8)
+        }
+        text += (try? String(contentsOfFile: folder.path("summary.json"), encoding: .utf8)) ?? ""
+        return text
+    }
+
+    @Test("jobs reading a file flipped to a link out never read the outside file under --in-dir")
+    func flippedGeoJSON() throws {
+        let folder = try layout(jobs: 300)
+        // The manifest names the file relative to --in-dir.
+        let manifest = try String(contentsOfFile: folder.path("jobs.jsonl"), encoding: .utf8)
+            .replacingOccurrences(of: "\(folder.path("data"))/../data/p.geojson", with: "p.geojson")
+        try manifest.write(toFile: folder.path("jobs.jsonl"), atomically: true, encoding: .utf8)
+        let flipper = LinkFlipper(
+            path: folder.path("data/p.geojson"), insideText: pin("inside pin"),
+            outsideTarget: "../secret/outside.geojson", limit: 20)
+        let result = try Maprender.run([
+            "batch", folder.path("jobs.jsonl"), "--in-dir", folder.path("data"), "--out-dir", folder.path("maps"),
+            "--summary", folder.path("summary.json"), "--jobs", "2",
+        ])
+        flipper.stop()
+        #expect(flipper.swaps > 10, "the link was swapped while the jobs ran")
+        let left = try everything(in: folder, errors: result.errors)
+        #expect(!left.contains(Self.secretTitle), "nothing from outside --in-dir was read")
+        #expect(left.contains("inside pin"), "jobs that met the regular file read it")
+        // Jobs that met the link were refused, at the check or at the open; no other failure.
+        let summary = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("summary.json"))))
+                as? [String: Any])
+        let results = try #require(summary["results"] as? [[String: Any]])
+        #expect(results.count == 300)
+        for entry in results where entry["status"] as? String != "ok" {
+            let error = entry["error"] as? String ?? ""
+            #expect(error.contains("escapes --in-dir") || error.contains("is outside"), "\(error)")
+        }
+    }
+
+    @Test("the flipping is seen by readers: without --in-dir the same jobs do read the outside file")
+    func flippingIsEffective() throws {
+        let folder = try layout(jobs: 150)
+        let flipper = LinkFlipper(
+            path: folder.path("data/p.geojson"), insideText: pin("inside pin"),
+            outsideTarget: "../secret/outside.geojson", limit: 20)
+        let result = try Maprender.run([
+            "batch", folder.path("jobs.jsonl"), "--out-dir", folder.path("maps"), "--summary",
+            folder.path("summary.json"), "--jobs", "2",
+        ])
+        flipper.stop()
+        let left = try everything(in: folder, errors: result.errors)
+        #expect(left.contains(Self.secretTitle), "a control: unconfined, the link out is followed")
+    }
+}
