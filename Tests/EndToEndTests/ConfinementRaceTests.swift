@@ -131,4 +131,62 @@ struct ConfinementRaceTests {
         let left = try everything(in: folder, errors: result.errors)
         #expect(left.contains(Self.secretTitle), "a control: unconfined, the link out is followed")
     }
+
+    @Test("under --in-dir every kind of input is read through the descriptor opened beneath it")
+    func everyReader() throws {
+        let folder = try TemporaryDirectory()
+        let root = Maprender.packageRoot
+        try FileManager.default.createDirectory(atPath: folder.path("data/icons"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.path("maps"), withIntermediateDirectories: true)
+        let copies = [
+            ("examples/favorites.db", "data/favorites.db"), ("examples/denver-ride.gpx", "data/ride.gpx"),
+            ("examples/denver-ride.csv", "data/ride.csv"), ("examples/icons/star.png", "data/icons/star.png"),
+            ("Tests/MapTilesTests/Fixtures/pmtiles/helsinki.pmtiles", "data/city.pmtiles"),
+            ("Tests/MapTilesTests/Fixtures/pmtiles/helsinki.mbtiles", "data/city.mbtiles"),
+        ]
+        for (from, to) in copies {
+            try FileManager.default.copyItem(atPath: root.appendingPathComponent(from).path, toPath: folder.path(to))
+        }
+        // A link inside the folder is followed.
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path("data/linked.gpx"), withDestinationPath: "ride.gpx")
+        try pin("inside pin").write(toFile: folder.path("data/p.geojson"), atomically: true, encoding: .utf8)
+        try """
+        {"version": 8, "sources": {"city": {"type": "vector", "url": "mbtiles://city.mbtiles"}},
+         "layers": [{"id": "building", "type": "fill", "source": "city", "source-layer": "building",
+                     "paint": {"fill-color": "#c63"}}]}
+        """.write(toFile: folder.path("data/style.json"), atomically: true, encoding: .utf8)
+        let helsinki = "\"center\": \"60.1716,24.9443\", \"zoom\": 15, \"size\": \"200x150\""
+        let jobs = [
+            "\"id\": \"places\", \"places\": \"favorites.db\", \"basemap\": \"none\"",
+            "\"id\": \"gpx\", \"track\": \"linked.gpx\", \"basemap\": \"none\"",
+            "\"id\": \"csv\", \"track\": \"ride.csv\", \"basemap\": \"none\"",
+            "\"id\": \"marker\", \"geojson\": \"p.geojson\", \"marker-image\": \"icons/star.png\", \"basemap\": \"none\"",
+            "\"id\": \"pmtiles\", \"basemap\": \"city.pmtiles\", \(helsinki)",
+            "\"id\": \"style\", \"basemap-style\": \"style.json\", \(helsinki)",
+        ]
+        let lines = jobs.map { job in
+            let id = job.split(separator: "\"")[2]
+            return "{\(job), \"output\": \"\(id).png\"}"
+        }
+        try (lines.joined(separator: "\n") + "\n").write(
+            toFile: folder.path("jobs.jsonl"), atomically: true, encoding: .utf8)
+        let result = try Maprender.run([
+            "batch", folder.path("jobs.jsonl"), "--in-dir", folder.path("data"), "--out-dir", folder.path("maps"),
+            "--summary", folder.path("summary.json"), "--tile-cache", "none",
+        ])
+        #expect(result.status == 0, "\(result.errors)")
+        for id in ["places", "gpx", "csv", "marker", "pmtiles", "style"] {
+            #expect(FileManager.default.fileExists(atPath: folder.path("maps/\(id).png")), "\(id)")
+        }
+        // The archive read through its descriptor draws what it draws read by path.
+        let plain = try Maprender.run([
+            "--basemap-style", folder.path("data/style.json"), "--center", "60.1716,24.9443", "--zoom", "15",
+            "--size", "200x150", "--tile-cache", "none", "-o", folder.path("plain.png"),
+        ])
+        #expect(plain.status == 0, "\(plain.errors)")
+        let confined = try Data(contentsOf: URL(fileURLWithPath: folder.path("maps/style.png")))
+        #expect(confined == (try Data(contentsOf: URL(fileURLWithPath: folder.path("plain.png")))))
+        #expect(confined.count > 2_000, "buildings drawn, not an empty map")
+    }
 }
