@@ -119,7 +119,8 @@ enum DescriptorFileSystem {
         methods.pointee.xSync = { _, _ in SQLITE_OK }
         methods.pointee.xFileSize = { file, size in
             var status = stat()
-            guard fstat(DescriptorFileSystem.descriptor(of: file), &status) == 0 else { return SQLITE_IOERR | (7 << 8) }  // SQLITE_IOERR_FSTAT
+            // SQLITE_IOERR_FSTAT
+            guard fstat(DescriptorFileSystem.descriptor(of: file), &status) == 0 else { return SQLITE_IOERR | (7 << 8) }
             size?.pointee = sqlite3_int64(status.st_size)
             return SQLITE_OK
         }
