@@ -103,8 +103,8 @@ public struct DirectoryTileSource: RasterTileSource {
 
     /// The attribution in an `mb-util` `metadata.json`, or none.
     private static func metadataAttribution(in folder: String) -> [String] {
-        guard let data = FileManager.default.contents(atPath: folder + "/metadata.json"),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+        guard let bytes = try? InputFile.read(atPath: folder + "/metadata.json", what: "metadata"),
+            let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
             let html = object["attribution"] as? String
         else { return [] }
         let text = MBTilesSource.plainText(fromHTML: html)
