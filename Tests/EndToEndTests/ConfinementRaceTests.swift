@@ -10,15 +10,16 @@ final class LinkFlipper: @unchecked Sendable {
     /// How many times the link was swapped in.
     private(set) var swaps = 0
 
-    /// Starts flipping `path` between a copy of `insideText` and a link to `outsideTarget`,
-    /// each put in place by an atomic rename.
-    init(path: String, insideText: String, outsideTarget: String, limit: TimeInterval) {
+    /// Starts flipping `path` between a copy of the file `inside` and a link to
+    /// `outsideTarget`, each put in place by an atomic rename.
+    init(path: String, inside: String, outsideTarget: String, limit: TimeInterval) {
         let deadline = Date().addingTimeInterval(limit)
         let thread = Thread { [self] in
             let file = path + ".file", link = path + ".link"
             while !isStopped, Date() < deadline {
                 // Both made ready first, then each left in place for about as long.
-                try? insideText.write(toFile: file, atomically: false, encoding: .utf8)
+                unlink(file)
+                try? FileManager.default.copyItem(atPath: inside, toPath: file)
                 unlink(link)
                 symlink(outsideTarget, link)
                 rename(file, path)
@@ -27,7 +28,8 @@ final class LinkFlipper: @unchecked Sendable {
                 usleep(200)
                 lock.withLock { swaps += 1 }
             }
-            try? insideText.write(toFile: file, atomically: false, encoding: .utf8)
+            unlink(file)
+            try? FileManager.default.copyItem(atPath: inside, toPath: file)
             rename(file, path)
             done.signal()
         }
@@ -56,23 +58,43 @@ struct ConfinementRaceTests {
         """
     }
 
-    /// `data/p.geojson` (flipped), `secret/outside.geojson`, a manifest of `count` jobs
-    /// reading `p.geojson` and writing a sidecar each.
-    func layout(jobs count: Int) throws -> TemporaryDirectory {
+    /// The kinds of input flipped: the manifest key, the file's name in `data/`.
+    static let kinds = [("geojson", "p.geojson"), ("places", "favorites.db")]
+
+    /// `data/NAME` (to be flipped), the inside and outside versions in `stage/` and
+    /// `secret/`, and a manifest of `count` jobs reading it (relative to `data/` when
+    /// `relative`) and writing a sidecar each.
+    func layout(_ key: String, _ name: String, jobs count: Int, relative: Bool) throws -> TemporaryDirectory {
         let folder = try TemporaryDirectory()
-        for name in ["data", "secret", "maps"] {
-            try FileManager.default.createDirectory(atPath: folder.path(name), withIntermediateDirectories: true)
+        for sub in ["data", "stage", "secret", "maps"] {
+            try FileManager.default.createDirectory(atPath: folder.path(sub), withIntermediateDirectories: true)
         }
-        try pin(Self.secretTitle).write(
-            toFile: folder.path("secret/outside.geojson"), atomically: true, encoding: .utf8)
-        try pin("inside pin").write(toFile: folder.path("data/p.geojson"), atomically: true, encoding: .utf8)
+        for (sub, title) in [("stage", "inside pin"), ("secret", Self.secretTitle)] {
+            if key == "geojson" {
+                try pin(title).write(toFile: folder.path("\(sub)/\(name)"), atomically: true, encoding: .utf8)
+            } else {
+                let added = try Maprender.run([
+                    "places", "add", "--db", folder.path("\(sub)/\(name)"), "--name", title, "--lat", "60.17",
+                    "--lon", "24.94",
+                ])
+                #expect(added.status == 0, "\(added.errors)")
+            }
+        }
+        try FileManager.default.copyItem(atPath: folder.path("stage/\(name)"), toPath: folder.path("data/\(name)"))
+        let input = relative ? name : folder.path("data/\(name)")
         let lines = (0..<count).map { index in
             "{\"id\": \"j\(index)\", \"output\": \"j\(index).png\", \"sidecar\": \"j\(index).json\","
-                + " \"geojson\": \"\(folder.path("data"))/../data/p.geojson\", \"size\": \"64x48\", \"basemap\": \"none\"}"
+                + " \"\(key)\": \"\(input)\", \"size\": \"64x48\", \"basemap\": \"none\"}"
         }
         try (lines.joined(separator: "\n") + "\n").write(
             toFile: folder.path("jobs.jsonl"), atomically: true, encoding: .utf8)
         return folder
+    }
+
+    func flip(_ name: String, in folder: TemporaryDirectory) -> LinkFlipper {
+        LinkFlipper(
+            path: folder.path("data/\(name)"), inside: folder.path("stage/\(name)"),
+            outsideTarget: "../secret/\(name)", limit: 20)
     }
 
     /// What every job left behind (sidecars, the summary, standard error), joined.
@@ -86,16 +108,10 @@ struct ConfinementRaceTests {
         return text
     }
 
-    @Test("jobs reading a file flipped to a link out never read the outside file under --in-dir")
-    func flippedGeoJSON() throws {
-        let folder = try layout(jobs: 300)
-        // The manifest names the file relative to --in-dir.
-        let manifest = try String(contentsOfFile: folder.path("jobs.jsonl"), encoding: .utf8)
-            .replacingOccurrences(of: "\(folder.path("data"))/../data/p.geojson", with: "p.geojson")
-        try manifest.write(toFile: folder.path("jobs.jsonl"), atomically: true, encoding: .utf8)
-        let flipper = LinkFlipper(
-            path: folder.path("data/p.geojson"), insideText: pin("inside pin"),
-            outsideTarget: "../secret/outside.geojson", limit: 20)
+    @Test("jobs reading a file flipped to a link out never read the outside file under --in-dir", arguments: kinds)
+    func flipped(key: String, name: String) throws {
+        let folder = try layout(key, name, jobs: 300, relative: true)
+        let flipper = flip(name, in: folder)
         let result = try Maprender.run([
             "batch", folder.path("jobs.jsonl"), "--in-dir", folder.path("data"), "--out-dir", folder.path("maps"),
             "--summary", folder.path("summary.json"), "--jobs", "2",
@@ -117,12 +133,10 @@ struct ConfinementRaceTests {
         }
     }
 
-    @Test("the flipping is seen by readers: without --in-dir the same jobs do read the outside file")
-    func flippingIsEffective() throws {
-        let folder = try layout(jobs: 150)
-        let flipper = LinkFlipper(
-            path: folder.path("data/p.geojson"), insideText: pin("inside pin"),
-            outsideTarget: "../secret/outside.geojson", limit: 20)
+    @Test("the flipping is seen by readers: without --in-dir the same jobs do read the outside file", arguments: kinds)
+    func flippingIsEffective(key: String, name: String) throws {
+        let folder = try layout(key, name, jobs: 150, relative: false)
+        let flipper = flip(name, in: folder)
         let result = try Maprender.run([
             "batch", folder.path("jobs.jsonl"), "--out-dir", folder.path("maps"), "--summary",
             folder.path("summary.json"), "--jobs", "2",
