@@ -49,7 +49,9 @@ public struct OutputConfinement: Sendable {
 }
 
 /// Keeps every file a batch job reads inside `--in-dir` (`PathConfinement`'s rule): a job's
-/// relative input names are read from inside the folder, and nothing outside it.
+/// relative input names are read from inside the folder, and nothing outside it. `confine`
+/// checks a name; the job then renders inside `folder.confining`, so every file is opened
+/// beneath the folder and a link swapped in after the check cannot lead out.
 public struct InputConfinement: Sendable {
     /// The folder, resolved.
     public let folder: PathConfinement

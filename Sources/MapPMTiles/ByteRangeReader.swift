@@ -29,6 +29,12 @@ public final class FileByteRangeReader: ByteRangeReader, @unchecked Sendable {
         name = path
     }
 
+    /// Reads the file open as `handle`, named `name` in messages.
+    public init(handle: FileHandle, name: String) {
+        self.handle = handle
+        self.name = name
+    }
+
     deinit { try? handle.close() }
 
     /// The reader of a PMTiles archive named on the command line or in a style.

@@ -128,7 +128,13 @@ enum BatchCommand {
             if skipsExisting, let output = request.output, FileManager.default.fileExists(atPath: output) {
                 outcome.status = .skipped
             } else {
-                let snapshot = try RenderCommand.render(request, inBatch: true) { outcome.diagnostics = $0 }
+                // Under --in-dir every file the job reads is opened beneath the folder, so a
+                // link swapped in after confineInputs checked the names cannot lead out.
+                func render() throws(MapError) -> MapSnapshot {
+                    try RenderCommand.render(request, inBatch: true) { outcome.diagnostics = $0 }
+                }
+                let snapshot: MapSnapshot
+                if let inputs { snapshot = try inputs.folder.confining(render) } else { snapshot = try render() }
                 let rendered = outcome
                 return {
                     var outcome = rendered

@@ -106,13 +106,18 @@ package final class SQLiteDatabase {
     ///     it is open.
     ///   - busyTimeout: how long, in milliseconds, to wait for another connection's lock
     ///     before failing with SQLITE_BUSY.
+    ///   - name: how messages name the file, when `path` is not that; `path` by default.
+    ///     A read-only `path` of the form `/proc/self/fd/N` reads descriptor N (which the
+    ///     caller keeps open until this returns), never a path it might name.
     /// - Throws: `MapError` (`.missingInput` when the file cannot be opened, and for
     ///   read-only connections also when SQLite would not open it read-only).
     package init(
-        path: String, mode: OpenMode, immutable: Bool = false, busyTimeout: Int32 = 5_000
+        path opening: String, mode: OpenMode, immutable: Bool = false, busyTimeout: Int32 = 5_000,
+        name: String? = nil
     )
         throws
     {
+        let path = name ?? opening
         self.path = path
         self.mode = mode
         var flags = SQLITE_OPEN_URI
@@ -129,10 +134,19 @@ package final class SQLiteDatabase {
             query.append("mode=rwc")
         }
         if immutable { query.append("immutable=1") }
-        let uri = SQLiteDatabase.fileURI(forPath: path, query: query)
+        // A `/proc/self/fd/N` path is read from descriptor N itself, which SQLite's own VFS
+        // would resolve back to a path (see DescriptorFileSystem).
+        var uri = SQLiteDatabase.fileURI(forPath: opening, query: query)
+        var fileSystem: String?
+        if opening.hasPrefix("/proc/self/fd/"), let number = Int32(opening.dropFirst("/proc/self/fd/".count)),
+            mode == .readOnly, DescriptorFileSystem.isRegistered
+        {
+            uri = "file:\(DescriptorFileSystem.prefix)\(number)?" + query.joined(separator: "&")
+            fileSystem = DescriptorFileSystem.name
+        }
 
         var opened: OpaquePointer?
-        let rc = sqlite3_open_v2(uri, &opened, flags, nil)
+        let rc = sqlite3_open_v2(uri, &opened, flags, fileSystem)
         guard let opened else {
             throw MapError(
                 .internalFailure, "cannot open the database (out of memory)", at: InputLocation(file: path),

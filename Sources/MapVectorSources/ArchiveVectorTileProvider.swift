@@ -81,7 +81,7 @@ extension ArchiveVectorTileProvider {
     /// - Throws: `MapError` `.missingInput` for a missing file; `.invalidData` for a file that
     ///   is not PMTiles v3 or is damaged.
     public static func pmtiles(path: String) throws(MapError) -> ArchiveVectorTileProvider? {
-        let reader = try FileByteRangeReader.archive(at: path)
+        let reader = try ConfinedArchive.reader(at: path)
         return try pmtiles(reader: reader, parallelReads: 1)
     }
 

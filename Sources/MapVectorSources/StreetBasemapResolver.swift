@@ -90,11 +90,29 @@ public enum StreetBasemapResolver {
         }
         let style = try VectorStyle(contentsOfFile: styleFile)
         let confinement = allowsOutsidePaths ? nil : PathConfinement(folderOf: styleFile)
+        guard let confinement else {
+            return try bind(style, styleFile: styleFile, to: opened, options, scale: scale, confinement: nil)
+        }
+        // The archives and sprite files the style names are read beneath its folder, so a
+        // link swapped in after they were checked cannot lead out.
+        return try confinement.confining { () throws(MapError) in
+            try bind(style, styleFile: styleFile, to: opened, options, scale: scale, confinement: confinement)
+        }
+    }
+
+    /// A style file bound to its sources, with its sprite.
+    private static func bind(
+        _ style: VectorStyle, styleFile: String, to opened: Opened?, _ options: HTTPTileOptions, scale: Double,
+        confinement: PathConfinement?
+    ) throws(MapError) -> StreetBasemap {
         var basemap = try bind(
             style, label: styleFile, to: opened, options, styleFile: styleFile, confinement: confinement)
         if let sprite = style.sprite {
             if let confinement { try SpriteLoader.requireInside(confinement, sprite: sprite, styleFile: styleFile) }
-            let loaded = SpriteLoader.load(sprite, styleFile: styleFile, scale: scale)
+            // Confined, the sprite is named from the folder's resolved path, which is what
+            // `InputFile` opens beneath it.
+            let named = confinement.map { $0.root + "/" + (styleFile as NSString).lastPathComponent } ?? styleFile
+            let loaded = SpriteLoader.load(sprite, styleFile: named, scale: scale)
             basemap.basemap.sprite = loaded.sheet
             basemap.diagnostics += loaded.diagnostics
         }

@@ -107,7 +107,12 @@ struct MBTilesFacts {
     /// Reads the file's metadata, or `nil` when it is not an SQLite file with a metadata
     /// table (the raster source then gives the reason).
     init?(path: String) {
-        guard let database = try? SQLiteDatabase(path: path, mode: .readOnly, immutable: true),
+        guard let (opening, file) = try? ConfinedArchive.database(at: path, what: "MBTiles file"),
+            let database = try? withExtendedLifetime(
+                file,
+                {
+                    try SQLiteDatabase(path: opening, mode: .readOnly, immutable: true, name: path)
+                }),
             let rows = try? database.query(
                 "SELECT name, value FROM metadata", row: { ($0.text(at: 0), $0.text(at: 1)) })
         else { return nil }

@@ -39,6 +39,12 @@ package struct XMLInput {
         raw = [UInt8](repeating: 0, count: Self.defaultChunkSize)
     }
 
+    /// Reads an open file.
+    package init(file: XMLFile) {
+        source = .file(file)
+        raw = [UInt8](repeating: 0, count: Self.defaultChunkSize)
+    }
+
     /// Replaces `output` with the next piece of decoded text; `false` at the end of the input.
     ///
     /// - Throws: the decoding failure (without a position) once the text before it has been
@@ -144,6 +150,14 @@ package final class XMLFile {
         descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw XMLError(.readFailed, "cannot be opened: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Reads a duplicate of `descriptor`, so the caller's stays its own to close.
+    package init(duplicating descriptor: Int32) throws(XMLError) {
+        self.descriptor = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+        guard self.descriptor >= 0 else {
+            throw XMLError(.readFailed, "cannot be read: \(String(cString: strerror(errno)))")
         }
     }
 

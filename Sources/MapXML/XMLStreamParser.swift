@@ -66,6 +66,14 @@ package struct XMLStreamParser {
         input = try XMLInput(contentsOfFile: path)
     }
 
+    /// Parses the file open as `descriptor` from where it stands, reading it a chunk at a
+    /// time through a duplicate of the descriptor (the caller keeps and closes its own).
+    ///
+    /// - Throws: `.readFailed` when the descriptor cannot be duplicated.
+    package init(descriptor: Int32) throws(XMLError) {
+        input = XMLInput(file: try XMLFile(duplicating: descriptor))
+    }
+
     /// The position just after the last event read.
     package var position: XMLPosition { XMLPosition(line: line, column: column) }
 

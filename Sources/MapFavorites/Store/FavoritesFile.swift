@@ -1,5 +1,6 @@
 import Foundation
 import MapErrors
+import MapFormats
 import MapSQLite
 
 /// Opens a favorites database for reading without changing the file by a single byte.
@@ -19,6 +20,17 @@ enum FavoritesFile {
     ///   cannot be read (checked first, because SQLite reports all three as "unable to open
     ///   database file"); SQLite's errors as `MapError`s.
     static func openReadOnly(_ path: String, busyTimeout: Int32) throws -> SQLiteDatabase {
+        if InputFile.isConfined(path) {
+            // In a confining folder (batch --in-dir) the file opened beneath the folder is the
+            // one SQLite reads, through its /proc/self/fd link, so a link swapped in cannot
+            // lead out. Immutable, as a `-wal` beside cannot be reached through that link:
+            // rows a writer has not yet checkpointed into the main file are not seen.
+            let file = try InputFile.open(atPath: path, what: "favorites database")
+            return try withExtendedLifetime(file) {
+                try SQLiteDatabase(
+                    path: file.descriptorPath, mode: .readOnly, immutable: true, busyTimeout: busyTimeout, name: path)
+            }
+        }
         try checkReadable(path)
         return try SQLiteDatabase(
             path: path, mode: .readOnly, immutable: canOpenImmutable(path), busyTimeout: busyTimeout)

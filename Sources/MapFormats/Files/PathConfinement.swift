@@ -18,9 +18,17 @@ import Foundation
 /// beside.resolve("../../etc/x.png")  // nil
 /// beside.resolve("/etc/x.png")       // nil
 /// ```
+///
+/// `resolve` answers from the path; `open` is what readers use, so that a symbolic link
+/// swapped in after the answer cannot lead them out: it opens beneath the folder's
+/// descriptor (`BeneathOpen`), and the descriptor opened is the one read. While a task runs
+/// inside `confining(_:)`, `InputFile` opens every path lying in the folder that way.
 public struct PathConfinement: Hashable, Sendable {
     /// The folder, absolute, its symbolic links resolved.
     public let root: String
+
+    /// How names are opened beneath the folder (tests force the fallback walk).
+    public var strategy: BeneathOpen.Strategy = .automatic
 
     /// Confines to `folder` (relative to the current folder unless absolute).
     public init(folder: String) {

@@ -76,10 +76,12 @@ public struct GPXContent: Hashable, Sendable {
 public enum GPXDecoder {
     /// Reads the GPX file at `path`, streaming it from disk; messages name it by `path`.
     public static func read(atPath path: String) throws(MapError) -> GPXContent {
-        try InputFile.checkReadable(path, what: "GPX")
+        // The descriptor opened (beneath a confining folder, when there is one) is the one
+        // parsed; the path is not opened again.
+        let file = try InputFile.open(atPath: path, what: "GPX")
         let parser: XMLStreamParser
         do {
-            parser = try XMLStreamParser(contentsOfFile: path)
+            parser = try XMLStreamParser(descriptor: file.descriptor)
         } catch {
             throw MapError(
                 .missingInput, "cannot be read", at: InputLocation(file: path), remedy: "check the file's permissions")

@@ -281,13 +281,15 @@ private struct GeoJSONReader {
         let fileName = document.fileName
         let folder = fileName.contains("/") ? String(fileName[..<fileName.lastIndex(of: "/")!]) : "."
         if allowsOutsidePaths { return try PNGFile.read(atPath: path.hasPrefix("/") ? path : folder + "/" + path) }
-        guard let resolved = PathConfinement(folderOf: fileName).resolve(path) else {
+        let confinement = PathConfinement(folderOf: fileName)
+        guard let resolved = confinement.resolve(path) else {
             throw MapError(
                 .invalidData, "image '\(path)' is outside the GeoJSON file's folder; refused",
                 at: InputLocation(file: fileName, jsonPath: feature.path.description),
                 remedy: "name a picture in the GeoJSON file's folder or below it, or give --allow-outside-paths")
         }
-        return try PNGFile.read(atPath: resolved)
+        // Read beneath the folder: a link swapped in since `resolve` cannot lead out.
+        return try confinement.confining { () throws(MapError) in try PNGFile.read(atPath: resolved) }
     }
 
     private mutating func addPolyline(_ coordinates: [Coordinate], _ properties: GeoJSONFeatureStyle) {

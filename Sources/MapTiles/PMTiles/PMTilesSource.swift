@@ -24,7 +24,7 @@ public struct PMTilesSource: RasterTileSource {
     ///   when it is not a PMTiles v3 archive, is damaged, or holds tiles other than PNG or
     ///   JPEG (vector tiles, WebP, AVIF).
     public init(path: String, isImagery: Bool? = nil) throws(MapError) {
-        let reader = try FileByteRangeReader.archive(at: path)
+        let reader = try ConfinedArchive.reader(at: path)
         try self.init(reader: reader, isImagery: isImagery)
     }
 

@@ -22,6 +22,9 @@ public struct DirectoryTileSource: RasterTileSource {
     public let isImagery: Bool
     /// Whether rows count from the south (TMS) rather than the north (XYZ).
     public let isTMS: Bool
+    /// The folders confining the task that made the source (a batch job's `--in-dir`): tiles
+    /// are read beneath them, on whichever thread asks.
+    private let enclosing = PathConfinement.enclosing
     /// The file extension of the first tile found, tried first for every tile.
     let fileExtension: String
 
@@ -100,8 +103,8 @@ public struct DirectoryTileSource: RasterTileSource {
 
     /// The attribution in an `mb-util` `metadata.json`, or none.
     private static func metadataAttribution(in folder: String) -> [String] {
-        guard let data = FileManager.default.contents(atPath: folder + "/metadata.json"),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+        guard let bytes = try? InputFile.read(atPath: folder + "/metadata.json", what: "metadata"),
+            let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
             let html = object["attribution"] as? String
         else { return [] }
         let text = MBTilesSource.plainText(fromHTML: html)
@@ -131,9 +134,12 @@ public struct DirectoryTileSource: RasterTileSource {
         for suffix in suffixes {
             for fileExtension in order {
                 let file = "\(stem)\(suffix).\(fileExtension)"
-                guard let data = FileManager.default.contents(atPath: file) else { continue }
+                let read = PathConfinement.$enclosing.withValue(enclosing) {
+                    try? InputFile.read(atPath: file, what: "tile")
+                }
+                guard let data = read else { continue }
                 do {
-                    return .success(try EncodedImage(validating: Array(data)))
+                    return .success(try EncodedImage(validating: data))
                 } catch {
                     return .failure(TileFailure(tile: tile, reason: error.reason))
                 }

@@ -17,6 +17,10 @@ import MapSQLite
 public struct MBTilesSource: RasterTileSource {
     /// The file's path, as given.
     public let path: String
+    /// What SQLite opens: `path`, or the link to the descriptor opened beneath a confining
+    /// folder (`ConfinedArchive`), which `confinedFile` keeps open.
+    private let databasePath: String
+    private let confinedFile: OpenedFile?
     /// The `metadata` table's name/value pairs, as stored.
     public let metadata: [String: String]
     /// The tile format from the metadata (`png`, `jpg`), or `nil` when not stated.
@@ -61,9 +65,11 @@ public struct MBTilesSource: RasterTileSource {
                 remedy: "give the .mbtiles file")
         }
         self.path = path
+        (databasePath, confinedFile) = try ConfinedArchive.database(at: path, what: "MBTiles file")
         let facts: Facts
         do {
-            facts = try MBTilesSource.readFacts(SQLiteDatabase(path: path, mode: .readOnly, immutable: true))
+            facts = try MBTilesSource.readFacts(
+                SQLiteDatabase(path: databasePath, mode: .readOnly, immutable: true, name: path))
         } catch {
             throw MBTilesSource.converted(error, path: path)
         }
@@ -183,7 +189,7 @@ public struct MBTilesSource: RasterTileSource {
         var results: [TilePath: Result<EncodedImage, TileFailure>] = [:]
         let statement: Statement
         do {
-            let database = try SQLiteDatabase(path: path, mode: .readOnly, immutable: true)
+            let database = try SQLiteDatabase(path: databasePath, mode: .readOnly, immutable: true, name: path)
             statement = try database.prepare(
                 "SELECT tile_data FROM tiles WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3")
         } catch {

@@ -23,7 +23,11 @@ public final class MBTilesVectorArchive: VectorTileArchive {
         name = path
         let database: SQLiteDatabase
         do {
-            database = try SQLiteDatabase(path: path, mode: .readOnly, immutable: true)
+            // The connection opens its own descriptor; `opened` need live only until then.
+            let (opening, opened) = try ConfinedArchive.database(at: path, what: "MBTiles file")
+            database = try withExtendedLifetime(opened) {
+                try SQLiteDatabase(path: opening, mode: .readOnly, immutable: true, name: path)
+            }
             let format = try database.query("SELECT value FROM metadata WHERE name = 'format'", row: { $0.text(at: 0) })
                 .first.flatMap { $0 }
             guard format?.lowercased() == "pbf" else {
