@@ -15,9 +15,22 @@ public struct BasemapStore: Sendable {
     /// The folder.
     public let directory: String
 
-    /// A store in `directory` (created by the first `add`).
+    /// A store in `directory` (created by the first `add`), made absolute against the
+    /// current folder, so the paths it records hold from any folder.
     public init(directory: String) {
-        self.directory = directory
+        var absolute = URL(fileURLWithPath: directory).standardizedFileURL.path
+        while absolute.count > 1 && absolute.hasSuffix("/") { absolute.removeLast() }
+        self.directory = absolute
+    }
+
+    /// Where the copy of a local basemap is: in the store, by its name. A local entry's
+    /// recorded location is never followed elsewhere, so an entry file written by hand (or
+    /// by a manifest's author, in a folder a batch job names) cannot point a map at a file
+    /// outside the store.
+    func copyPath(name: String, location: String) -> String? {
+        let ext = (location as NSString).pathExtension.lowercased()
+        guard ext == "pmtiles" || ext == "mbtiles" else { return nil }
+        return directory + "/" + name + "." + ext
     }
 
     /// The default folder for an environment.
@@ -36,7 +49,18 @@ public struct BasemapStore: Sendable {
         var basemaps: [InstalledBasemap] = [], skipped: [String] = []
         for file in names.sorted() where file.hasSuffix(".json") && !file.hasPrefix(".") {
             let path = directory + "/" + file
-            if let document = try? JSONDocument.read(atPath: path), let entry = InstalledBasemap(json: document.root) {
+            if let document = try? JSONDocument.read(atPath: path), var entry = InstalledBasemap(json: document.root),
+                file == entry.name + ".json"
+            {
+                if !entry.isRemote {
+                    guard let copy = copyPath(name: entry.name, location: entry.location),
+                        FileManager.default.fileExists(atPath: copy)
+                    else {
+                        skipped.append(path)
+                        continue
+                    }
+                    entry.location = copy
+                }
                 basemaps.append(entry)
             } else {
                 skipped.append(path)
@@ -99,11 +123,10 @@ public struct BasemapStore: Sendable {
                 remedy: "see 'maprender basemap list'")
         }
         do {
-            // The entry first: a copy without an entry is never listed or chosen.
+            // The entry first: a copy without an entry is never listed or chosen. The copy is
+            // found by name in the store (`installed()` put it there), never elsewhere.
             try FileManager.default.removeItem(atPath: entryPath(name))
-            if !entry.isRemote, entry.location.hasPrefix(directory + "/"),
-                FileManager.default.fileExists(atPath: entry.location)
-            {
+            if !entry.isRemote, FileManager.default.fileExists(atPath: entry.location) {
                 try FileManager.default.removeItem(atPath: entry.location)
             }
         } catch {
@@ -138,7 +161,9 @@ public struct BasemapStore: Sendable {
     private func copyFile(_ source: String, to destination: String) throws(MapError) {
         let staging = directory + "/." + (destination as NSString).lastPathComponent + "." + UUID().uuidString
         do {
-            try FileManager.default.copyItem(atPath: source, toPath: staging)
+            // copyItem copies a symbolic link as a link: copy what it points at.
+            let resolved = URL(fileURLWithPath: source).resolvingSymlinksInPath().path
+            try FileManager.default.copyItem(atPath: resolved, toPath: staging)
             guard rename(staging, destination) == 0 else {
                 throw MapError(.cannotCreate, "cannot rename the copy", at: InputLocation(file: destination))
             }

@@ -175,6 +175,39 @@ struct BasemapStoreTests {
         #expect(skipped == [store.directory + "/broken.json"])
     }
 
+    @Test("an entry pointing outside the store is not followed: local copies are found by name in the store")
+    func entriesStayInTheStore() throws {
+        let store = makeStore()
+        try store.add(helsinki, name: nil, options: options)
+        // A hand-written (or hostile) entry naming a file elsewhere, and one whose name is not its file's.
+        let entry = try String(contentsOfFile: store.directory + "/helsinki.json", encoding: .utf8)
+        try entry.replacingOccurrences(of: "\"name\": \"helsinki\"", with: "\"name\": \"elsewhere\"")
+            .replacingOccurrences(of: store.directory + "/helsinki.pmtiles", with: "/etc/passwd.pmtiles")
+            .write(toFile: store.directory + "/elsewhere.json", atomically: true, encoding: .utf8)
+        try entry.write(toFile: store.directory + "/renamed.json", atomically: true, encoding: .utf8)
+        let (basemaps, skipped) = store.installed()
+        #expect(basemaps.map(\.name) == ["helsinki"])
+        #expect(basemaps.first?.location == store.directory + "/helsinki.pmtiles")
+        #expect(Set(skipped) == [store.directory + "/elsewhere.json", store.directory + "/renamed.json"])
+    }
+
+    @Test("the folder is kept in one spelling; a symbolic link is copied as the file it names")
+    func folderSpellingAndLinks() throws {
+        let folder = temporaryPath("spelling")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let link = folder + "/link.pmtiles"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: helsinki)
+        let store = BasemapStore(directory: folder + "/sub/../store/")
+        #expect(store.directory == URL(fileURLWithPath: folder).standardizedFileURL.path + "/store")
+        #expect(BasemapStore(directory: "relative").directory.hasPrefix("/"))
+        let added = try store.add(link, name: nil, options: options)
+        let attributes = try FileManager.default.attributesOfItem(atPath: added.location)
+        #expect(attributes[.type] as? FileAttributeType == .typeRegular)
+        #expect(FileManager.default.contentsEqual(atPath: helsinki, andPath: added.location))
+        try store.remove(named: "link")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.directory).isEmpty)
+    }
+
     @Test("the default folder follows XDG_DATA_HOME, else ~/.local/share")
     func defaultFolder() {
         #expect(
