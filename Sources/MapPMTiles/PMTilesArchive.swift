@@ -86,7 +86,10 @@ public final class PMTilesArchive: Sendable {
     ///
     /// - Throws: `PMTilesError` when they reach past the largest byte offset (a damaged
     ///   directory), rather than trapping on the overflow.
-    static func range(of entry: PMTilesDirectory.Entry, in section: Range<UInt64>) throws(PMTilesError) -> Range<UInt64>
+    public static func range(
+        of entry: PMTilesDirectory.Entry, in section: Range<UInt64>
+    ) throws(PMTilesError)
+        -> Range<UInt64>
     {
         let (start, startOverflow) = section.lowerBound.addingReportingOverflow(entry.offset)
         let (end, endOverflow) = start.addingReportingOverflow(UInt64(entry.length))

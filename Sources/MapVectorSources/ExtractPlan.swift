@@ -130,10 +130,10 @@ extension ExtractPlan {
                 level = try Self.readLeaves(leaves, header: header, reader: reader, counter: &counter)
             }
             entries = found.sorted { $0.tileID < $1.tileID }
-            let base = header.tileData.lowerBound
-            requests = RangeMerging.merge(
-                entries.map { (base + $0.offset)..<(base + $0.offset + UInt64($0.length)) }, overfetch: Self.overfetch,
-                maximumRequest: Self.maximumRequest)
+            // Offsets come from the archive: checked, so a damaged one is an error, not a trap.
+            var tileRanges: [Range<UInt64>] = []
+            for entry in entries { tileRanges.append(try PMTilesArchive.range(of: entry, in: header.tileData)) }
+            requests = RangeMerging.merge(tileRanges, overfetch: Self.overfetch, maximumRequest: Self.maximumRequest)
             directoryBytes = counter.bytes
             directoryRequests = counter.requests
         } catch let error as PMTilesError {
@@ -164,7 +164,8 @@ extension ExtractPlan {
     /// The parts of a tile entry's run that the region wants: one entry per stretch of
     /// consecutive wanted ids, all sharing the entry's content.
     static func selected(_ entry: PMTilesDirectory.Entry, wanted: [UInt64]) -> [PMTilesDirectory.Entry] {
-        let end = entry.tileID + UInt64(entry.runLength)
+        let (sum, overflow) = entry.tileID.addingReportingOverflow(UInt64(entry.runLength))
+        let end = overflow ? UInt64.max : sum
         var index = firstIndex(in: wanted, notBelow: entry.tileID)
         var parts: [PMTilesDirectory.Entry] = []
         while index < wanted.count, wanted[index] < end {
@@ -187,8 +188,11 @@ extension ExtractPlan {
         _ leaves: [(entry: PMTilesDirectory.Entry, end: UInt64)], header: PMTilesHeader, reader: any ByteRangeReader,
         counter: inout (bytes: UInt64, requests: Int)
     ) throws(PMTilesError) -> [(directory: PMTilesDirectory, end: UInt64)] {
-        let base = header.leafDirectories.lowerBound
-        let ranges = leaves.map { (base + $0.entry.offset)..<(base + $0.entry.offset + UInt64($0.entry.length)) }
+        var ranges: [Range<UInt64>] = []
+        for leaf in leaves {
+            guard leaf.entry.length > 0 else { throw PMTilesError("a leaf directory entry points at 0 bytes") }
+            ranges.append(try PMTilesArchive.range(of: leaf.entry, in: header.leafDirectories))
+        }
         let requests = RangeMerging.merge(ranges, overfetch: overfetch, maximumRequest: maximumRequest)
         let answers = ParallelWork.map(requests, workers: 4) { range in
             Result { () throws(PMTilesError) -> [UInt8] in try reader.bytes(in: range) }

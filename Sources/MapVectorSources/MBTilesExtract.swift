@@ -71,6 +71,11 @@ public struct MBTilesExtract {
                     row: { $0.isNull(at: 0) ? nil : Int($0.int64(at: 0))...Int($0.int64(at: 1)) }
                 ).first ?? nil
             guard let span else { throw MapError(.invalidData, "holds no tiles", at: location) }
+            guard span.lowerBound >= 0, span.upperBound <= 30 else {
+                throw MapError(
+                    .invalidData, "has tiles at zoom levels \(span.lowerBound)–\(span.upperBound), outside 0–30",
+                    at: location)
+            }
             let wanted = zooms ?? span
             guard wanted.overlaps(span) else {
                 throw MapError(

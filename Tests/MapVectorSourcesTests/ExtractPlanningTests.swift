@@ -165,6 +165,53 @@ struct ExtractPlanningTests {
         #expect(!FileManager.default.fileExists(atPath: failed))
     }
 
+    @Test("damaged sources are errors, not traps: a tile offset near 2^64, a 0-byte leaf, MBTiles zoom 40")
+    func damagedSources() throws {
+        func littleEndian(_ value: UInt64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        func varint(_ value: UInt64) -> [UInt8] {
+            var value = value, bytes: [UInt8] = []
+            while value >= 0x80 {
+                bytes.append(UInt8(value & 0x7F) | 0x80)
+                value >>= 7
+            }
+            return bytes + [UInt8(value)]
+        }
+        /// A zoom-0 archive, uncompressed directories: the header, `root`, 16 bytes of tiles.
+        func archive(root: [UInt8]) throws -> String {
+            let rootOffset: UInt64 = 127, dataOffset = 127 + UInt64(root.count)
+            var header = Array("PMTiles".utf8) + [3]
+            header += littleEndian(rootOffset) + littleEndian(UInt64(root.count))
+            header += littleEndian(dataOffset) + littleEndian(0)  // metadata
+            header += littleEndian(dataOffset) + littleEndian(0)  // leaf directories
+            header += littleEndian(dataOffset) + littleEndian(16)  // tile data
+            header += littleEndian(1) + littleEndian(1) + littleEndian(1) + [1]
+            header += [1, 1, 1, 0, 0]
+            header += [UInt8](repeating: 0, count: 127 - header.count)
+            let path = temporaryPath("damaged.pmtiles")
+            try Data(header + root + [UInt8](repeating: 0, count: 16)).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        let world = try ExtractRegion(west: -180, south: -85, east: 180, north: 85)
+        // One tile entry whose offset is 2^64 − 2; then one leaf entry (run length 0) of 0 bytes.
+        for root in [[1, 0, 1, 16] + varint(UInt64.max), [1, 0, 0, 0, 1] as [UInt8]] {
+            let path = try archive(root: root)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let reader = try #require(FileByteRangeReader(path: path))
+            #expect(throws: MapError.self) { try ExtractPlan(reader: reader, region: world, zooms: nil) }
+        }
+        // A run reaching past the largest tile id is cut, not overflowed.
+        let last = PMTilesDirectory.Entry(tileID: UInt64.max - 1, runLength: 5, offset: 0, length: 1)
+        #expect(ExtractPlan.selected(last, wanted: [UInt64.max - 1]).count == 1)
+        // MBTiles: zoom levels outside 0–30 are refused.
+        let mbtiles = temporaryPath("zoom40.mbtiles")
+        defer { try? FileManager.default.removeItem(atPath: mbtiles) }
+        try makeMBTiles(
+            at: mbtiles, metadata: ["format": "pbf", "name": "x"], tiles: [TilePath(z: 40, x: 0, y: 0): [1]])
+        #expect(throws: MapError.self) {
+            try MBTilesExtract(path: mbtiles, region: world, zooms: nil)
+        }
+    }
+
     @Test("a run is cut to the stretches of wanted ids it holds")
     func runs() {
         let entry = PMTilesDirectory.Entry(tileID: 100, runLength: 10, offset: 7, length: 3)
