@@ -139,8 +139,15 @@ package final class SQLiteDatabase {
         var uri = SQLiteDatabase.fileURI(forPath: opening, query: query)
         var fileSystem: String?
         if opening.hasPrefix("/proc/self/fd/"), let number = Int32(opening.dropFirst("/proc/self/fd/".count)),
-            mode == .readOnly, DescriptorFileSystem.isRegistered
+            mode == .readOnly
         {
+            // Never fall back to SQLite's own VFS here: it would open the path the link
+            // names, which is the check-then-open race the descriptor was opened to avoid.
+            guard DescriptorFileSystem.isRegistered else {
+                throw MapError(
+                    .internalFailure, "the read-only descriptor file system could not be registered with SQLite",
+                    at: InputLocation(file: path))
+            }
             uri = "file:\(DescriptorFileSystem.prefix)\(number)?" + query.joined(separator: "&")
             fileSystem = DescriptorFileSystem.name
         }

@@ -16,7 +16,8 @@ struct HostPolicyTests {
             ("127.0.0.1", IPAddressScope.loopback), ("127.255.255.254", .loopback), ("0.0.0.0", .unspecified),
             ("0.1.2.3", .unspecified), ("169.254.169.254", .linkLocal), ("10.0.0.1", .privateNetwork),
             ("172.16.0.1", .privateNetwork), ("172.31.255.255", .privateNetwork), ("192.168.1.1", .privateNetwork),
-            ("100.64.0.1", .privateNetwork), ("224.0.0.1", .reserved), ("255.255.255.255", .reserved),
+            ("100.64.0.1", .privateNetwork), ("198.18.0.1", .privateNetwork), ("198.19.255.255", .privateNetwork),
+            ("198.20.0.1", .global), ("224.0.0.1", .reserved), ("255.255.255.255", .reserved),
             ("192.0.0.8", .reserved),
             // Just outside the blocks.
             ("172.15.255.255", .global), ("172.32.0.0", .global), ("169.253.0.1", .global), ("100.128.0.1", .global),
@@ -34,6 +35,7 @@ struct HostPolicyTests {
             ("fc00::1", .uniqueLocal), ("fd12:3456::1", .uniqueLocal), ("ff02::1", .reserved),
             ("::ffff:127.0.0.1", .loopback), ("::ffff:7f00:1", .loopback), ("::ffff:169.254.169.254", .linkLocal),
             ("::ffff:10.1.2.3", .privateNetwork), ("::127.0.0.1", .loopback), ("64:ff9b::a00:1", .privateNetwork),
+            ("64:ff9b:1::808:808", .privateNetwork),
             ("2002:c0a8:101::1", .privateNetwork), ("::ffff:8.8.8.8", .global), ("2001:4860:4860::8888", .global),
             ("2606:4700::1111", .global), ("fbff::1", .global),
         ])

@@ -22,7 +22,8 @@ enum FavoritesFile {
     static func openReadOnly(_ path: String, busyTimeout: Int32) throws -> SQLiteDatabase {
         if InputFile.isConfined(path) {
             // In a confining folder (batch --in-dir) the file opened beneath the folder is the
-            // one SQLite reads, through its /proc/self/fd link, so a link swapped in cannot
+            // one SQLite reads, from its descriptor (`SQLiteDatabase` reads /proc/self/fd links through
+            // a descriptor file system), so a link swapped in cannot
             // lead out. Immutable, as a `-wal` beside cannot be reached through that link:
             // rows a writer has not yet checkpointed into the main file are not seen.
             let file = try InputFile.open(atPath: path, what: "favorites database")

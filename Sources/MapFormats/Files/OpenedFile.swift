@@ -22,9 +22,9 @@ public final class OpenedFile: Sendable {
 
     deinit { close(descriptor) }
 
-    /// A path that opens this same file again whatever happens to `path` meanwhile, for
-    /// libraries that take a path (SQLite): the kernel's `/proc/self/fd` link to the
-    /// descriptor, which names the open file itself, not a path to look up.
+    /// The kernel's `/proc/self/fd` link to the descriptor, for readers that take a path:
+    /// `SQLiteDatabase` recognises it and reads the descriptor itself (SQLite's own file
+    /// system would resolve the link back to a path and open that).
     public var descriptorPath: String { "/proc/self/fd/\(descriptor)" }
 
     /// A `FileHandle` on a duplicate of the descriptor, closed with the handle.

@@ -9,7 +9,9 @@ public enum IPAddressScope: Hashable, Sendable {
     /// `169.254.0.0/16` (where cloud metadata services answer), `fe80::/10`.
     case linkLocal
     /// `10.0.0.0/8`, `172.16.0.0/12`, `192.168.0.0/16` (RFC 1918), `100.64.0.0/10` (shared
-    /// address space, RFC 6598), `fec0::/10` (deprecated site-local).
+    /// address space, RFC 6598), `198.18.0.0/15` (benchmarking, RFC 2544, used inside
+    /// networks), `fec0::/10` (deprecated site-local), `64:ff9b:1::/48` (local-use NAT64,
+    /// RFC 8215: it reaches whatever the network's translator maps it to).
     case privateNetwork
     /// `fc00::/7` (RFC 4193).
     case uniqueLocal
@@ -32,7 +34,7 @@ public enum IPAddressScope: Hashable, Sendable {
             case (0, _): self = .unspecified
             case (127, _): self = .loopback
             case (169, 254): self = .linkLocal
-            case (10, _), (172, 16...31), (192, 168), (100, 64...127): self = .privateNetwork
+            case (10, _), (172, 16...31), (192, 168), (100, 64...127), (198, 18...19): self = .privateNetwork
             case (192, 0) where b[2] == 0: self = .reserved
             case (224...255, _): self = .reserved
             default: self = .global
@@ -46,6 +48,8 @@ public enum IPAddressScope: Hashable, Sendable {
         } else if b[0] == 0xfe && b[1] & 0xc0 == 0x80 {
             self = .linkLocal
         } else if b[0] == 0xfe && b[1] & 0xc0 == 0xc0 {
+            self = .privateNetwork
+        } else if Array(b[0..<6]) == [0x00, 0x64, 0xff, 0x9b, 0x00, 0x01] {
             self = .privateNetwork
         } else if b[0] & 0xfe == 0xfc {
             self = .uniqueLocal

@@ -23,8 +23,9 @@ public enum ConfinedArchive {
 
     /// The path SQLite should open for the database at `path`, and the file it names when
     /// the path lies in a confining folder: then the path is the `/proc/self/fd` link to the
-    /// descriptor opened beneath the folder, valid while the file is kept. SQLite opens that
-    /// link as the very file opened, whatever happens to `path` since.
+    /// descriptor opened beneath the folder, valid while the file is kept. `SQLiteDatabase`
+    /// reads such a path through its descriptor file system (`DescriptorFileSystem`), from
+    /// the descriptor itself, whatever happens to `path` since.
     ///
     /// - Throws: `MapError` as `reader(at:)`.
     public static func database(at path: String, what: String) throws(MapError) -> (path: String, file: OpenedFile?) {
