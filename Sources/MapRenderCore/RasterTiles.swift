@@ -1,4 +1,5 @@
 public import MapDrawing
+public import MapErrors
 public import MapGeometry
 
 #if canImport(Glibc)
@@ -15,11 +16,17 @@ public struct TileFailure: Error, Hashable, Sendable {
     public var tile: TilePath
     /// What went wrong, in one line ("HTTP 404", "not a PNG or JPEG", "timed out").
     public var reason: String
+    /// The error to fail the whole map with when the request was refused by the host policy
+    /// (a redirect to a host it refuses), naming the host; `nil` for a tile that is merely
+    /// missing. A refused tile is no gap to fill with the background colour: the sources a
+    /// map may reach are a rule, and breaking one fails the map like a refused template does.
+    public var refusal: MapError?
 
-    /// Creates a failure.
-    public init(tile: TilePath, reason: String) {
+    /// Creates a failure; `refusal` when the host policy refused the tile's request.
+    public init(tile: TilePath, reason: String, refusal: MapError? = nil) {
         self.tile = tile
         self.reason = reason
+        self.refusal = refusal
     }
 }
 
@@ -98,9 +105,12 @@ extension RasterTileSource {
         return (clampedZoom, clampedZoom != ideal)
     }
 
-    /// Fetches every tile the viewport shows. Missing tiles become diagnostics, never
-    /// errors: the gap shows the background colour.
-    public func tileSet(for viewport: Viewport, scale: Double) -> RasterTileSet {
+    /// Fetches every tile the viewport shows. Missing tiles become diagnostics: the gap
+    /// shows the background colour.
+    ///
+    /// - Throws: the `TileFailure.refusal` of a tile whose request the host policy refused
+    ///   (`MapError` `.invalidData` naming the host).
+    public func tileSet(for viewport: Viewport, scale: Double) throws(MapError) -> RasterTileSet {
         let (zoom, clamped) = tileZoom(forViewportZoom: viewport.zoom)
         var diagnostics: [Diagnostic] = []
         if clamped, Double(zoom) < viewport.zoom - log2(Double(tileSize) / 256) - 0.5 {
@@ -119,6 +129,7 @@ extension RasterTileSource {
             switch fetched[path.wrapped] {
             case .success(let image): tiles.append((path, image))
             case .failure(let failure):
+                if let refusal = failure.refusal { throw refusal }
                 tiles.append((path, nil))
                 if !failures.contains(failure) { failures.append(failure) }
             case nil:

@@ -108,8 +108,10 @@ public struct HTTPTileSource: RasterTileSource {
         func succeed(_ url: String, _ image: Tile) {
             for tile in pathsByURL[url] ?? [] { results[tile] = .success(image) }
         }
-        func fail(_ url: String, _ reason: String) {
-            for tile in pathsByURL[url] ?? [] { results[tile] = .failure(TileFailure(tile: tile, reason: reason)) }
+        func fail(_ url: String, _ reason: String, refusal: MapError? = nil) {
+            for tile in pathsByURL[url] ?? [] {
+                results[tile] = .failure(TileFailure(tile: tile, reason: reason, refusal: refusal))
+            }
         }
 
         // 1. The cache: fresh tiles (any cached tile when offline) are served from it.
@@ -165,6 +167,11 @@ public struct HTTPTileSource: RasterTileSource {
                 } else {
                     fail(url, "HTTP 304 for a tile not in the cache")
                 }
+            case .refused(let reason):
+                // No stale copy instead: what the policy refuses now fails the map, as the
+                // template's own host would (the request named the host; the tile is the place).
+                let refusal = MapError(.invalidData, reason, at: InputLocation(file: url), remedy: HostPolicy.remedy)
+                fail(url, reason, refusal: refusal)
             case .failed(let reason):
                 if let fallback {
                     succeed(url, fallback)
@@ -247,6 +254,9 @@ final class FetchBatch: @unchecked Sendable {
         case fetched([UInt8], headers: [String: String])
         /// 304 Not Modified: the cached copy is still good; the headers update its freshness.
         case notModified(headers: [String: String])
+        /// The host policy refused the request or one of its redirects; the reason names
+        /// the host and ends in "; refused".
+        case refused(String)
         /// Anything else, in a few words.
         case failed(String)
     }
@@ -355,7 +365,7 @@ final class FetchBatch: @unchecked Sendable {
             case .failure(.cannotResolveHost): return (.failed("cannot find host \(job.host)"), "is unknown")
             case .failure(.tls): return (.failed("TLS connection to \(job.host) failed"), nil)
             // Not a dead host: a redirect may be what was refused, and only for this tile.
-            case .failure(.refused(let reason)): return (.failed(reason), nil)
+            case .failure(.refused(let reason)): return (.refused(reason), nil)
             case .failure(let failure): return (.failed(failure.reason), nil)
             }
             guard number < options.maxRetries else {
