@@ -15,6 +15,8 @@ public import MapRenderCore
 /// `If-None-Match`/`If-Modified-Since` (RFC 9111 §4.3.1). Retries with exponential backoff
 /// after 5xx answers and timeouts, none after 4xx. When the server fails, a stale cached tile
 /// is served unless it was marked `must-revalidate` or `no-cache` (RFC 9111 §4.2.4).
+/// A request the host policy refuses (a redirect to a refused host) fails its tile with a
+/// `TileFailure.refusal`, which fails the map rather than leaving a gap.
 ///
 /// `tiles(_:highResolution:)` blocks its caller until every tile is in or the overall
 /// deadline (`HTTPTileOptions.deadline`) has passed. It never needs Swift concurrency's
