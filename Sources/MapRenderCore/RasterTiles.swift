@@ -16,17 +16,12 @@ public struct TileFailure: Error, Hashable, Sendable {
     public var tile: TilePath
     /// What went wrong, in one line ("HTTP 404", "not a PNG or JPEG", "timed out").
     public var reason: String
-    /// The error to fail the whole map with when the request was refused by the host policy
-    /// (a redirect to a host it refuses), naming the host; `nil` for a tile that is merely
-    /// missing. A refused tile is no gap to fill with the background colour: the sources a
-    /// map may reach are a rule, and breaking one fails the map like a refused template does.
+    /// The error naming the host that fails the map when the host policy refused the request (a redirect), else `nil`.
     public var refusal: MapError?
 
     /// Creates a failure; `refusal` when the host policy refused the tile's request.
     public init(tile: TilePath, reason: String, refusal: MapError? = nil) {
-        self.tile = tile
-        self.reason = reason
-        self.refusal = refusal
+        (self.tile, self.reason, self.refusal) = (tile, reason, refusal)
     }
 }
 
@@ -105,11 +100,8 @@ extension RasterTileSource {
         return (clampedZoom, clampedZoom != ideal)
     }
 
-    /// Fetches every tile the viewport shows. Missing tiles become diagnostics: the gap
-    /// shows the background colour.
-    ///
-    /// - Throws: the `TileFailure.refusal` of a tile whose request the host policy refused
-    ///   (`MapError` `.invalidData` naming the host).
+    /// Fetches every tile the viewport shows. Missing tiles become diagnostics (the gap shows
+    /// the background colour); a refused one is thrown (`TileFailure.refusal`).
     public func tileSet(for viewport: Viewport, scale: Double) throws(MapError) -> RasterTileSet {
         let (zoom, clamped) = tileZoom(forViewportZoom: viewport.zoom)
         var diagnostics: [Diagnostic] = []
@@ -126,15 +118,12 @@ extension RasterTileSource {
         var failures: [TileFailure] = []
         var tiles: [(path: TilePath, image: EncodedImage?)] = []
         for path in paths {
-            switch fetched[path.wrapped] {
+            let nothing = TileFailure(tile: path.wrapped, reason: "the source returned nothing")
+            switch fetched[path.wrapped] ?? .failure(nothing) {
             case .success(let image): tiles.append((path, image))
             case .failure(let failure):
                 if let refusal = failure.refusal { throw refusal }
                 tiles.append((path, nil))
-                if !failures.contains(failure) { failures.append(failure) }
-            case nil:
-                tiles.append((path, nil))
-                let failure = TileFailure(tile: path.wrapped, reason: "the source returned nothing")
                 if !failures.contains(failure) { failures.append(failure) }
             }
         }
