@@ -144,7 +144,7 @@ public struct MapSnapshotter: Sendable {
         let layout = layout(measurer: measurer)
         let viewport = try viewport(of: layout)
         var underlay = MapLayout.Underlay()
-        underlay.tiles = tiles?.tileSet(for: viewport, scale: options.scale)
+        underlay.tiles = try tiles?.tileSet(for: viewport, scale: options.scale)
         underlay.styled = try styledBasemap?.drawing(
             for: viewport, scale: options.scale, measurer: layout.measurer)
         let vector = vectorUse

@@ -1,4 +1,5 @@
 public import MapDrawing
+public import MapErrors
 public import MapGeometry
 
 #if canImport(Glibc)
@@ -15,11 +16,12 @@ public struct TileFailure: Error, Hashable, Sendable {
     public var tile: TilePath
     /// What went wrong, in one line ("HTTP 404", "not a PNG or JPEG", "timed out").
     public var reason: String
+    /// The error naming the host that fails the map when the host policy refused the request (a redirect), else `nil`.
+    public var refusal: MapError?
 
-    /// Creates a failure.
-    public init(tile: TilePath, reason: String) {
-        self.tile = tile
-        self.reason = reason
+    /// Creates a failure; `refusal` when the host policy refused the tile's request.
+    public init(tile: TilePath, reason: String, refusal: MapError? = nil) {
+        (self.tile, self.reason, self.refusal) = (tile, reason, refusal)
     }
 }
 
@@ -98,9 +100,9 @@ extension RasterTileSource {
         return (clampedZoom, clampedZoom != ideal)
     }
 
-    /// Fetches every tile the viewport shows. Missing tiles become diagnostics, never
-    /// errors: the gap shows the background colour.
-    public func tileSet(for viewport: Viewport, scale: Double) -> RasterTileSet {
+    /// Fetches every tile the viewport shows. Missing tiles become diagnostics (the gap shows
+    /// the background colour); a refused one is thrown (`TileFailure.refusal`).
+    public func tileSet(for viewport: Viewport, scale: Double) throws(MapError) -> RasterTileSet {
         let (zoom, clamped) = tileZoom(forViewportZoom: viewport.zoom)
         var diagnostics: [Diagnostic] = []
         if clamped, Double(zoom) < viewport.zoom - log2(Double(tileSize) / 256) - 0.5 {
@@ -116,14 +118,12 @@ extension RasterTileSource {
         var failures: [TileFailure] = []
         var tiles: [(path: TilePath, image: EncodedImage?)] = []
         for path in paths {
-            switch fetched[path.wrapped] {
+            let nothing = TileFailure(tile: path.wrapped, reason: "the source returned nothing")
+            switch fetched[path.wrapped] ?? .failure(nothing) {
             case .success(let image): tiles.append((path, image))
             case .failure(let failure):
+                if let refusal = failure.refusal { throw refusal }
                 tiles.append((path, nil))
-                if !failures.contains(failure) { failures.append(failure) }
-            case nil:
-                tiles.append((path, nil))
-                let failure = TileFailure(tile: path.wrapped, reason: "the source returned nothing")
                 if !failures.contains(failure) { failures.append(failure) }
             }
         }

@@ -13,7 +13,7 @@ public protocol StyledBasemap: Sendable {
     /// style order and its labels as candidates, with what went wrong.
     ///
     /// - Throws: `MapError` when the map cannot be drawn at all (a damaged archive in
-    ///   strict use); missing or damaged tiles are diagnostics.
+    ///   strict use, a refused tile); missing or damaged tiles are diagnostics.
     func drawing(
         for viewport: Viewport, scale: Double, measurer: any TextMeasurer
     ) throws(MapError)

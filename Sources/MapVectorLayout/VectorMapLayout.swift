@@ -1,4 +1,5 @@
 import MapDrawing
+import MapErrors
 import MapGeometry
 import MapRenderCore
 import MapVectorStyle
@@ -31,7 +32,11 @@ struct VectorMapLayout {
         let features: FeatureIndex
     }
 
-    func drawing() -> StyledBasemapDrawing {
+    /// The drawing of the viewport.
+    ///
+    /// - Throws: the `TileFailure.refusal` of a vector or raster tile whose request the host
+    ///   policy refused (`MapError` `.invalidData` naming the host).
+    func drawing() throws(MapError) -> StyledBasemapDrawing {
         var diagnostics = basemap.notes.map { Diagnostic(.info, "\(basemap.label): \($0)") }
         // A layer painted with a sprite pattern (fill-pattern, line-pattern, background-pattern)
         // is left out, as MapLibre leaves it out when the pattern is missing: drawing its
@@ -40,7 +45,7 @@ struct VectorMapLayout {
         let drawn = basemap.style.layers.enumerated().filter { _, layer in
             layer.isShown(atZoom: styleZoom) && !DrawnProperties.usesPattern(layer)
         }.map { ($0.offset, $0.element.resolved(atZoom: styleZoom)) }
-        let tiles = fetchTiles(for: drawn.map(\.1), diagnostics: &diagnostics)
+        let tiles = try fetchTiles(for: drawn.map(\.1), diagnostics: &diagnostics)
         let canvas = CanvasRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
         var commands: [DrawCommand] = []
         var labels = LabelLayout(viewport: viewport, measurer: measurer, sprite: basemap.sprite, styleZoom: styleZoom)
@@ -66,7 +71,7 @@ struct VectorMapLayout {
             case .raster:
                 // Raster tiles at the map's zoom; a fetch failure is a diagnostic.
                 if let source = layer.source.flatMap({ basemap.rasterSources[$0] }) {
-                    let set = source.tileSet(for: viewport, scale: scale)
+                    let set = try source.tileSet(for: viewport, scale: scale)
                     commands += set.commands(in: viewport)
                     diagnostics += set.diagnostics
                 }
@@ -80,9 +85,11 @@ struct VectorMapLayout {
 
     /// The tiles of every source the drawn layers read, decoded with only the source
     /// layers they read.
+    ///
+    /// - Throws: the refusal of a tile the host policy refused.
     private func fetchTiles(
         for layers: [VectorStyleLayer], diagnostics: inout [Diagnostic]
-    ) -> [String: [PlacedTile]] {
+    ) throws(MapError) -> [String: [PlacedTile]] {
         var layerNames: [String: Set<String>] = [:]
         for layer in layers {
             guard let source = layer.source, let sourceLayer = layer.sourceLayer else { continue }
@@ -106,6 +113,7 @@ struct VectorMapLayout {
                     placed.append(PlacedTile(path: path, tile: tile, features: FeatureIndex(signatures: signatures)))
                     for note in notes where !repairs.contains(note.message) { repairs.append(note.message) }
                 case .failure(let failure):
+                    if let refusal = failure.refusal { throw refusal }
                     if !failures.contains(where: { $0.failure == failure }) {
                         failures.append((provider.name, failure))
                     }

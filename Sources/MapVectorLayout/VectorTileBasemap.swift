@@ -46,6 +46,6 @@ public struct VectorTileBasemap: StyledBasemap {
     public func drawing(
         for viewport: Viewport, scale: Double, measurer: any TextMeasurer
     ) throws(MapError) -> StyledBasemapDrawing {
-        VectorMapLayout(basemap: self, viewport: viewport, scale: scale, measurer: measurer).drawing()
+        try VectorMapLayout(basemap: self, viewport: viewport, scale: scale, measurer: measurer).drawing()
     }
 }

@@ -254,7 +254,7 @@ public enum StreetBasemapResolver {
     /// - Throws: `MapError` `.invalidRequest` for a Protomaps v3 archive or an unknown schema.
     static func builtInSchema(of source: Opened, subject: String) throws(MapError) -> VectorTileSchema {
         var evidence = source.evidence
-        if evidence.isEmpty { evidence = firstTileEvidence(of: source.provider) }
+        if evidence.isEmpty { evidence = try firstTileEvidence(of: source.provider) }
         if evidence.isEmpty { return .openMapTiles }
         switch VectorTileSchema.recognize(evidence) {
         case .recognized(let schema):
@@ -279,11 +279,14 @@ public enum StreetBasemapResolver {
 
     /// The layers and property keys of the tile at the source's lowest zoom under (0°, 0°),
     /// for a source whose metadata says nothing; empty when that tile is missing or fails.
-    static func firstTileEvidence(of provider: any VectorTileProvider) -> VectorTileSchemaEvidence {
+    ///
+    /// - Throws: the `TileFailure.refusal` of a tile whose request the host policy refused
+    ///   (a template redirected to a refused host): the map would fail on its tiles anyway.
+    static func firstTileEvidence(of provider: any VectorTileProvider) throws(MapError) -> VectorTileSchemaEvidence {
         let path = TilePath(z: provider.zoomRange.lowerBound, mercatorLongitude: 0, latitude: 0)
-        guard case .tile(let tile, _) = provider.vectorTiles([path], layerNames: nil)[path] else {
-            return VectorTileSchemaEvidence()
-        }
+        let result = provider.vectorTiles([path], layerNames: nil)[path]
+        if case .failure(let failure) = result, let refusal = failure.refusal { throw refusal }
+        guard case .tile(let tile, _) = result else { return VectorTileSchemaEvidence() }
         var keys: Set<String> = []
         for layer in tile.layers {
             for feature in layer.features.prefix(16) { keys.formUnion(feature.properties.keys) }

@@ -139,6 +139,65 @@ struct NetworkPolicyTests {
         #expect(stats.requests.keys.allSatisfy { $0.hasPrefix("/to/") }, "\(stats.requests)")
     }
 
+    @Test(
+        "a tile of a raster or vector template redirected to a refused host fails the render, exit 65 even with --strict",
+        arguments: [
+            ("tiles/{z}/{x}/{y}.png", ["--center", "20,10", "--zoom", "2"]),
+            ("mvt/helsinki/{z}/{x}/{y}.pbf", ["--center", "60.17,24.94", "--zoom", "12"]),
+        ])
+    func redirectedTile(path: String, place: [String]) async throws {
+        let server = try await TileServer.start()
+        defer { server.stop() }
+        let folder = try TemporaryDirectory()
+        let words =
+            place + ["--size", "200x150", "--callouts", "none", "--tile-cache", "none", "--allow-host", "localhost"]
+        let base = "http://localhost:\(server.port)"
+        for strict in [[], ["--strict"]] {
+            let run = try Maprender.run(
+                words + strict + ["--basemap", "\(base)/to/127.0.0.2/\(path)", "-o", folder.path("map.png")])
+            #expect(run.status == 65, "\(strict) stderr: \(run.errors)")
+            // The refused request's URL, the host and the remedy; no warning of a missing tile.
+            #expect(
+                run.errors.hasPrefix("error: \(base)/to/127.0.0.2/")
+                    && run.errors.contains(": host 127.0.0.2 is not an allowed host; refused; ")
+                    && run.errors.contains("--allow-host") && !run.errors.contains("missing"),
+                "stderr: \(run.errors)")
+            #expect(try folder.listing().isEmpty)
+        }
+        let stats = try await server.stats()
+        #expect(stats.requests.keys.allSatisfy { $0.hasPrefix("/to/") }, "\(stats.requests)")
+        // A redirect the policy allows (to the listed name) still draws the tiles.
+        let allowed = try Maprender.run(
+            words + ["--strict", "--basemap", "\(base)/to/localhost/\(path)", "-o", folder.path("map.png")])
+        #expect(allowed.status == 0, "stderr: \(allowed.errors)")
+        #expect(try folder.listing() == ["map.png"])
+        let followed = try await server.stats().requests.keys
+        #expect(followed.contains { $0.hasPrefix("/\(path.prefix { $0 != "/" })/") }, "\(followed)")
+    }
+
+    @Test("a batch job whose template tile is redirected to a refused host fails with 65; the next job is drawn")
+    func redirectedTileInBatch() async throws {
+        let server = try await TileServer.start()
+        defer { server.stop() }
+        let folder = try TemporaryDirectory()
+        let base = "http://localhost:\(server.port)"
+        let jobs = try manifest(
+            [
+                "\(base)/to/127.0.0.2/tiles/{z}/{x}/{y}.png", "\(base)/to/localhost/tiles/{z}/{x}/{y}.png",
+                "\(base)/to/127.0.0.2/mvt/helsinki/{z}/{x}/{y}.pbf",
+            ], in: folder)
+        let run = try batch(jobs, in: folder, ["--allow-host", "localhost"])
+        #expect(run.status == 65, "stderr: \(run.errors)")
+        #expect(
+            run.errors.contains("job a failed: \(base)/to/127.0.0.2/tiles/")
+                && run.errors.contains("job c failed: \(base)/to/127.0.0.2/mvt/helsinki/")
+                && run.errors.contains("host 127.0.0.2 is not an allowed host; refused")
+                && !run.errors.contains("job b failed") && run.errors.contains("2 failed"),
+            "stderr: \(run.errors)")
+        let maps = try FileManager.default.contentsOfDirectory(atPath: folder.path("maps"))
+        #expect(maps == ["b.png"], "\(maps)")
+    }
+
     @Test("sources a job's basemap style names (remote PMTiles, TileJSON, tile templates) obey the batch's policy")
     func styleSources() async throws {
         let server = try await TileServer.start()

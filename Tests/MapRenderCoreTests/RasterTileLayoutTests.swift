@@ -1,3 +1,4 @@
+import MapErrors
 import MapGeometry
 import Testing
 
@@ -13,18 +14,30 @@ final class FakeTileSource: RasterTileSource, @unchecked Sendable {
     let hasHighResolutionTiles = true
     let isImagery = false
     let missing: Set<TilePath>
+    /// Tiles answered as the host policy refusing their request.
+    let refused: Set<TilePath>
     var requests: [([TilePath], Bool)] = []
 
-    init(zoomRange: ClosedRange<Int> = 0...18, tileSize: Int = 256, missing: Set<TilePath> = []) {
+    init(
+        zoomRange: ClosedRange<Int> = 0...18, tileSize: Int = 256, missing: Set<TilePath> = [],
+        refused: Set<TilePath> = []
+    ) {
         self.zoomRange = zoomRange
         self.tileSize = tileSize
         self.missing = missing
+        self.refused = refused
     }
 
     func tiles(_ paths: [TilePath], highResolution: Bool) -> [TilePath: Result<EncodedImage, TileFailure>] {
         requests.append((paths, highResolution))
         var result: [TilePath: Result<EncodedImage, TileFailure>] = [:]
         for path in paths {
+            if refused.contains(path) {
+                let reason = "host 127.0.0.2 is a loopback address; refused"
+                let refusal = MapError(.invalidData, reason, at: InputLocation(file: "http://tiles/\(path)"))
+                result[path] = .failure(TileFailure(tile: path, reason: reason, refusal: refusal))
+                continue
+            }
             result[path] =
                 missing.contains(path)
                 ? .failure(TileFailure(tile: path, reason: "HTTP 404"))
@@ -89,7 +102,7 @@ struct RasterTileLayoutTests {
     func upscale() throws {
         let source = FakeTileSource(zoomRange: 0...10)
         #expect(source.tileZoom(forViewportZoom: 14).zoom == 10)
-        let set = source.tileSet(
+        let set = try source.tileSet(
             for: Viewport(center: Coordinate(latitude: 0, longitude: 0), zoom: 14, size: size), scale: 1)
         #expect(set.zoom == 10)
         #expect(set.diagnostics.first?.severity == .info)
@@ -100,11 +113,31 @@ struct RasterTileLayoutTests {
         #expect(FakeTileSource(tileSize: 512).tileZoom(forViewportZoom: 12).zoom == 11)
     }
 
+    @Test("a tile the host policy refused fails the map with its refusal; a missing one is a gap")
+    func refusedTile() throws {
+        let viewport = Viewport(center: Coordinate(latitude: 10, longitude: 20), zoom: 4, size: size)
+        let tile = TilePath.covering(viewport.visibleMapRect, zoom: 4)[0].wrapped
+        let missing = try FakeTileSource(missing: [tile]).tileSet(for: viewport, scale: 1)
+        #expect(missing.diagnostics.contains { $0.severity == .warning && $0.message.contains("HTTP 404") })
+        let error = #expect(throws: MapError.self) {
+            try FakeTileSource(refused: [tile]).tileSet(for: viewport, scale: 1)
+        }
+        #expect(error?.kind == .invalidData)
+        #expect(error?.message == "host 127.0.0.2 is a loopback address; refused")
+        #expect(error?.location?.file == "http://tiles/\(tile)")
+        let scene = MapScene(places: [Place(title: "", coordinate: Coordinate(latitude: 10, longitude: 20))])
+        let snapshotter = MapSnapshotter(
+            scene: scene,
+            options: .init(size: size, framing: .centerZoom(Coordinate(latitude: 10, longitude: 20), zoom: 4)),
+            tiles: FakeTileSource(refused: Set((0..<16).flatMap { x in (0..<16).map { TilePath(z: 4, x: x, y: $0) } })))
+        #expect(throws: MapError.self) { try snapshotter.layOut(measurer: FixedTextMeasurer()) }
+    }
+
     @Test("across the antimeridian the same tiles serve both world copies")
-    func antimeridian() {
+    func antimeridian() throws {
         let source = FakeTileSource()
         let viewport = Viewport(center: Coordinate(latitude: -17, longitude: 180), zoom: 6, size: size)
-        let set = source.tileSet(for: viewport, scale: 1)
+        let set = try source.tileSet(for: viewport, scale: 1)
         let xs = set.tiles.map(\.path.x)
         #expect(xs.contains { $0 < 0 } && xs.contains { $0 >= 0 })
         #expect(source.requests[0].0.allSatisfy { $0.x >= 0 && $0.x < 64 })

@@ -99,6 +99,19 @@ struct HostPolicyConnectionTests {
             return
         }
         #expect(failure.reason == "host 10.0.0.1 is not an allowed host; refused")
+        // The refusal rides with the failure as the error that fails the map, at the tile's URL.
+        #expect(failure.refusal?.kind == .invalidData)
+        #expect(failure.refusal?.message == failure.reason)
+        #expect(failure.refusal?.location?.file == "http://localhost:\(server.port)/to/10.0.0.1/tiles/1/0/0.png")
+        #expect(failure.refusal?.remedy == HostPolicy.remedy)
         #expect(try await server.stats().requests.keys.allSatisfy { $0.hasPrefix("/to/") })
+        // A tile that is merely missing carries none.
+        let plain = try TileSourceFactory.source(
+            for: "http://localhost:\(server.port)/404/{z}/{x}/{y}.png", options: options)
+        guard case .failure(let missing) = plain.tiles([tile], highResolution: false)[tile] else {
+            Issue.record("expected a missing tile")
+            return
+        }
+        #expect(missing.reason == "HTTP 404" && missing.refusal == nil)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MapErrors
 import MapGeometry
+import MapRenderCore
 import MapTestSupport
 import MapTiles
 import MapVectorLayout
@@ -84,8 +85,32 @@ struct SchemaRecognitionTests {
         let basemap = try #require(try resolve(path, styleName: "dark"))
         #expect(basemap.basemap.style == (try BuiltInVectorStyle.dark.style(for: .protomaps)))
         // A source whose metadata says nothing is sampled the same way.
-        let sampled = StreetBasemapResolver.firstTileEvidence(of: ZoomedProvider(base: provider, zoom: 14, tile: tile))
+        let sampled = try StreetBasemapResolver.firstTileEvidence(
+            of: ZoomedProvider(base: provider, zoom: 14, tile: tile))
         #expect(VectorTileSchema.recognize(sampled) == .recognized(.protomaps))
+    }
+
+    @Test("a first tile the host policy refused fails the sampling with its refusal; a missing one says nothing")
+    func sampledRefusal() throws {
+        struct Refusing: VectorTileProvider {
+            var refuses: Bool
+            var name: String { "http://tiles.example.com/{z}/{x}/{y}.pbf" }
+            var zoomRange: ClosedRange<Int> { 0...14 }
+            var attribution: [String] { [] }
+            func vectorTiles(_ paths: [TilePath], layerNames: Set<String>?) -> [TilePath: VectorTileResult] {
+                let reason = refuses ? "host 10.0.0.7 is a private address; refused" : "HTTP 500"
+                let refusal = refuses ? MapError(.invalidData, reason, at: InputLocation(file: name)) : nil
+                return Dictionary(
+                    uniqueKeysWithValues: paths.map {
+                        ($0, VectorTileResult.failure(TileFailure(tile: $0, reason: reason, refusal: refusal)))
+                    })
+            }
+        }
+        #expect(try StreetBasemapResolver.firstTileEvidence(of: Refusing(refuses: false)).isEmpty)
+        let error = #expect(throws: MapError.self) {
+            try StreetBasemapResolver.firstTileEvidence(of: Refusing(refuses: true))
+        }
+        #expect(error?.kind == .invalidData && error?.message == "host 10.0.0.7 is a private address; refused")
     }
 
     @Test("the built-in look of each example archive is the one for its schema")

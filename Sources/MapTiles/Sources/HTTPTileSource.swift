@@ -15,6 +15,8 @@ public import MapRenderCore
 /// `If-None-Match`/`If-Modified-Since` (RFC 9111 §4.3.1). Retries with exponential backoff
 /// after 5xx answers and timeouts, none after 4xx. When the server fails, a stale cached tile
 /// is served unless it was marked `must-revalidate` or `no-cache` (RFC 9111 §4.2.4).
+/// A request the host policy refuses (a redirect to a refused host) fails its tile with a
+/// `TileFailure.refusal`, which fails the map rather than leaving a gap.
 ///
 /// `tiles(_:highResolution:)` blocks its caller until every tile is in or the overall
 /// deadline (`HTTPTileOptions.deadline`) has passed. It never needs Swift concurrency's
@@ -108,8 +110,10 @@ public struct HTTPTileSource: RasterTileSource {
         func succeed(_ url: String, _ image: Tile) {
             for tile in pathsByURL[url] ?? [] { results[tile] = .success(image) }
         }
-        func fail(_ url: String, _ reason: String) {
-            for tile in pathsByURL[url] ?? [] { results[tile] = .failure(TileFailure(tile: tile, reason: reason)) }
+        func fail(_ url: String, _ reason: String, refusal: MapError? = nil) {
+            for tile in pathsByURL[url] ?? [] {
+                results[tile] = .failure(TileFailure(tile: tile, reason: reason, refusal: refusal))
+            }
         }
 
         // 1. The cache: fresh tiles (any cached tile when offline) are served from it.
@@ -165,6 +169,11 @@ public struct HTTPTileSource: RasterTileSource {
                 } else {
                     fail(url, "HTTP 304 for a tile not in the cache")
                 }
+            case .refused(let reason):
+                // No stale copy instead: what the policy refuses now fails the map, as the
+                // template's own host would (the request named the host; the tile is the place).
+                let refusal = MapError(.invalidData, reason, at: InputLocation(file: url), remedy: HostPolicy.remedy)
+                fail(url, reason, refusal: refusal)
             case .failed(let reason):
                 if let fallback {
                     succeed(url, fallback)
@@ -247,6 +256,9 @@ final class FetchBatch: @unchecked Sendable {
         case fetched([UInt8], headers: [String: String])
         /// 304 Not Modified: the cached copy is still good; the headers update its freshness.
         case notModified(headers: [String: String])
+        /// The host policy refused the request or one of its redirects; the reason names
+        /// the host and ends in "; refused".
+        case refused(String)
         /// Anything else, in a few words.
         case failed(String)
     }
@@ -355,7 +367,7 @@ final class FetchBatch: @unchecked Sendable {
             case .failure(.cannotResolveHost): return (.failed("cannot find host \(job.host)"), "is unknown")
             case .failure(.tls): return (.failed("TLS connection to \(job.host) failed"), nil)
             // Not a dead host: a redirect may be what was refused, and only for this tile.
-            case .failure(.refused(let reason)): return (.failed(reason), nil)
+            case .failure(.refused(let reason)): return (.refused(reason), nil)
             case .failure(let failure): return (.failed(failure.reason), nil)
             }
             guard number < options.maxRetries else {
