@@ -63,7 +63,7 @@ public enum BeneathOpen {
 
     /// Clears `O_NONBLOCK` again (it was there so a FIFO cannot hang the open) and refuses
     /// a folder where a file was asked for.
-    private static func finished(_ descriptor: Int32, _ target: Target) throws(Failure) -> Int32 {
+    static func finished(_ descriptor: Int32, _ target: Target) throws(Failure) -> Int32 {
         guard target == .file else { return descriptor }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {

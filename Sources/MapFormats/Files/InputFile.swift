@@ -81,13 +81,7 @@ public enum InputFile {
     private static func plainOpen(_ path: String) throws(BeneathOpen.Failure) -> Int32 {
         let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
         guard descriptor >= 0 else { throw .system(errno) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR else {
-            close(descriptor)
-            throw .system(EISDIR)
-        }
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        return descriptor
+        return try BeneathOpen.finished(descriptor, .file)
     }
 
     private static func failure(_ code: Int32, path: String, what: String) -> MapError {
