@@ -103,4 +103,24 @@ struct LossyOutputTests {
         #expect(extensionRun.errors.contains(".jpg, .webp"), "\(extensionRun.errors)")
         #expect(try folder.listing().isEmpty)
     }
+
+    @Test("batch jobs take format and quality keys; a bad quality fails its job naming the manifest line")
+    func batchKeys() throws {
+        let folder = try TemporaryDirectory()
+        let manifest = """
+            {"id": "a", "output": "a.jpg", "pin": "60.17,24.94", "quality": 30}
+            {"id": "b", "output": "b.img", "pin": "60.17,24.94", "format": "webp", "quality": 100}
+            {"id": "c", "output": "c.jpg", "pin": "60.17,24.94", "quality": 101}
+
+            """
+        try Data(manifest.utf8).write(to: URL(fileURLWithPath: folder.path("jobs.jsonl")))
+        let run = try Maprender.run(
+            ["batch", "jobs.jsonl", "--out-dir", "out", "--size", "300x200"], in: folder.url)
+        #expect(run.status != 0)
+        #expect(run.errors.contains("jobs.jsonl:3: --quality: '101'"), "\(run.errors)")
+        let jpeg = try RasterImage(jpeg: Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("out/a.jpg")))))
+        let webp = try RasterImage(webp: Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("out/b.img")))))
+        #expect(jpeg.width == 300 && webp.width == 300)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out/c.jpg")))
+    }
 }
