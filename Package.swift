@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 // maprender: a headless static map renderer. Depends on no outside Swift package; the C
 // libraries come from the system (Debian: libcairo2-dev, libpango1.0-dev, libsqlite3-dev,
-// libturbojpeg0-dev, libdeflate-dev; libcurl4-openssl-dev is loaded at run time).
+// libturbojpeg0-dev, libdeflate-dev, libwebp-dev;
+// libcurl4-openssl-dev is loaded at run time).
 //
 // The targets, from the bottom up; each imports only targets listed before it, and its
 // declared dependencies are exactly what its files import (README, "Architecture").
@@ -31,6 +32,9 @@ let package = Package(
         .systemLibrary(
             name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(
+            name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(
             name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]),
@@ -114,12 +118,12 @@ let package = Package(
                 "MapInputs",
                 "MapTiles",
             ]),
-        // The Cairo + Pango painter: PNG (own encoder), PDF, image decoding.
+        // The Cairo + Pango painter: PNG (own encoder), JPEG, WebP, PDF, image decoding.
         .target(
             name: "MapRenderCairo",
             dependencies: [
                 "MapErrors", "MapGeometry", "MapDrawing", "MapFormats", "CCairo", "CPangoCairo", "CTurboJPEG",
-                "CDeflate",
+                "CDeflate", "CWebP",
             ]),
         // The display list written as SVG.
         .target(

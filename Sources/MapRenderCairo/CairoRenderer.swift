@@ -3,7 +3,7 @@ import Dispatch
 public import MapDrawing
 public import MapErrors
 
-/// Renders display lists through Cairo (and Pango for text) to PNG and PDF; SVG with real
+/// Renders display lists through Cairo (and Pango for text) to PNG, JPEG, WebP and PDF; SVG with real
 /// text is `SVGRenderer`'s.
 ///
 /// The only place in the package that talks to Cairo. Each call builds its own surface, so
@@ -20,9 +20,14 @@ public struct CairoRenderer: MapRenderer {
     /// workers are the parallelism, and `--jobs 1` stays on one core.
     public var decodesImagesInParallel: Bool
 
+    /// The quality of JPEG and WebP output, 1–100 (`ImageFormat.qualityRange`); nil is
+    /// `ImageFormat.defaultQuality`. For WebP, 100 is lossless. PNG and PDF ignore it.
+    public var quality: Int?
+
     /// Creates a renderer.
-    public init(decodesImagesInParallel: Bool = true) {
+    public init(decodesImagesInParallel: Bool = true, quality: Int? = nil) {
         self.decodesImagesInParallel = decodesImagesInParallel
+        self.quality = quality
     }
 
     /// Pango measurements, matching what `render` draws.
@@ -44,7 +49,7 @@ public struct CairoRenderer: MapRenderer {
                     }
                 })
         }
-        if format == .png, decodesImagesInParallel, Self.paintsInBands(surface),
+        if format.isRaster, decodesImagesInParallel, Self.paintsInBands(surface),
             cairo_image_surface_get_data(surface) != nil
         {
             paintInBands(list, on: surface, scale: scale)
@@ -53,10 +58,14 @@ public struct CairoRenderer: MapRenderer {
         }
         try check(cairo_status(context), "drawing")
         cairo_surface_flush(surface)
-        if format == .png {
+        let quality = min(max(quality ?? ImageFormat.defaultQuality, 1), 100)
+        switch format {
+        case .png:
             // Our encoder: the same pixels as Cairo's writer, about 4× faster (PNGEncoder.swift).
             return try PNGEncoder.encode(surface)
-        } else {
+        case .jpeg: return try JPEGEncoder.encode(surface, quality: quality)
+        case .webp: return try WebPEncoder.encode(surface, quality: quality)
+        case .svg, .pdf:
             cairo_surface_finish(surface)
             try check(cairo_surface_status(surface), "finishing the \(format.rawValue.uppercased())")
         }
@@ -69,7 +78,7 @@ public struct CairoRenderer: MapRenderer {
         let width = list.size.width, height = list.size.height
         let surface: OpaquePointer
         switch format {
-        case .png:
+        case .png, .jpeg, .webp:
             let pixelWidth = (width * scale).rounded(.up), pixelHeight = (height * scale).rounded(.up)
             guard pixelWidth >= 1, pixelHeight >= 1, pixelWidth <= Double(Self.maximumPixelSide),
                 pixelHeight <= Double(Self.maximumPixelSide), pixelWidth * pixelHeight <= Double(Self.maximumPixelArea)

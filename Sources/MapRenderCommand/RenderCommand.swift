@@ -62,7 +62,7 @@ enum RenderCommand {
         let options = request.snapshotOptions(style: style, format: format)
         let selection = try AutoBasemap.resolve(&request, scene: scene, options: options)
         let (basemap, tiles, styled) = try SceneLoading.basemap(for: request)
-        let cairo = CairoRenderer(decodesImagesInParallel: !inBatch)
+        let cairo = CairoRenderer(decodesImagesInParallel: !inBatch, quality: request.quality)
         // SVG keeps real text; its layout measures text as Cairo would draw it.
         let renderer: any MapRenderer = format == .svg ? SVGRenderer(textMeasurer: cairo.textMeasurer) : cairo
         var snapshot = try MapSnapshotter(

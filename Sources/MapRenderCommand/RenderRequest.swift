@@ -46,6 +46,8 @@ struct RenderRequest {
     /// Label languages of a street map, in order of preference (`--language fi,sv`).
     var languages: [String] = []
     var format: ImageFormat?
+    /// JPEG and WebP quality, 1–100 (`--quality`); WebP at 100 is lossless.
+    var quality: Int?
     var output: String?
     var sidecar: String?
     var isStrict = false
@@ -102,10 +104,10 @@ struct RenderRequest {
         if let format { return format }
         guard let output, output != "-" else { return .png }
         let ext = output.split(separator: ".").last.map { $0.lowercased() } ?? ""
-        guard output.contains("."), let format = ImageFormat(rawValue: ext) else {
+        guard output.contains("."), let format = ImageFormat(name: ext) else {
             throw MapError(
                 .invalidRequest, "cannot tell the format of '\(output)' from its extension",
-                remedy: "name it .png, .svg or .pdf, or give --format")
+                remedy: "name it .png, .jpg, .webp, .svg or .pdf, or give --format")
         }
         return format
     }

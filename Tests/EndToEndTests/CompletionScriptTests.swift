@@ -52,7 +52,7 @@ struct CompletionScriptTests {
             (["maprender", "places", ""], "list add remove import export geocode"),
             (["maprender", "places", "add", "--la"], "--lat"),
             (["maprender", "--form"], "--format"),
-            (["maprender", "--format", ""], "png svg pdf"),
+            (["maprender", "--format", ""], "png svg pdf jpeg webp"),
             (["maprender", "places", "export", "--format", ""], "geojson gpx csv"),
             (["maprender", "--basemap", "=", "w"], "world"),
             (["maprender", "--gpx", ""], "fixes.csv rides ride.gpx"),

@@ -231,14 +231,29 @@ enum RenderOptions {
             request.basemap = "none"
         },
         .value(
-            "--format", valueName: "png|svg|pdf", section: .look,
+            "--format", valueName: "png|jpeg|webp|svg|pdf", section: .look,
             completion: .choices(ImageFormat.allCases.map(\.rawValue)),
-            help: "default: from the output's extension"
+            help: "default: from the output's extension (.png, .jpg or .jpeg, .webp, .svg, .pdf)"
         ) { request, value throws(MapError) in
-            guard let format = ImageFormat(rawValue: value.text.lowercased()) else {
-                throw MapError(.invalidRequest, "--format: '\(value.text)' is not png, svg or pdf")
+            guard let format = ImageFormat(name: value.text) else {
+                throw MapError(
+                    .invalidRequest,
+                    "--format: '\(value.text)' is not one of \(ImageFormat.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
             }
             request.format = format
+        },
+        .value(
+            "--quality", valueName: "Q", section: .look,
+            help: "JPEG and WebP quality, 1-100 (default \(ImageFormat.defaultQuality)); WebP at 100 is lossless"
+        ) { request, value throws(MapError) in
+            let range = ImageFormat.qualityRange
+            guard let quality = Int(value.text.trimmingCharacters(in: " ")), range.contains(quality) else {
+                throw MapError(
+                    .invalidRequest,
+                    "--quality: '\(value.text)' is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            request.quality = quality
         },
     ]
 

@@ -1,0 +1,32 @@
+internal import CTurboJPEG
+import MapErrors
+
+/// Writes a Cairo image surface as a baseline JPEG through libjpeg-turbo's TurboJPEG API,
+/// which reports errors by return code (no setjmp/longjmp, which Swift cannot cross).
+enum JPEGEncoder {
+    /// The JPEG bytes of an image surface at a quality of 1–100 (libjpeg's scale), the
+    /// pixels composited over white.
+    ///
+    /// Chroma is kept at full resolution (4:4:4) from quality 90 up: maps are thin coloured
+    /// lines and small text, whose colour 4:2:0 subsampling smears over two pixels; below 90
+    /// the smaller 4:2:0 file is what a low quality asks for.
+    static func encode(_ surface: OpaquePointer, quality: Int) throws(MapError) -> [UInt8] {
+        let (rgb, width, height) = try SurfacePixels.rgbOverWhite(surface)
+        guard let handle = tjInitCompress() else { throw MapError(.internalFailure, "cannot start the JPEG encoder") }
+        defer { tjDestroy(handle) }
+        let subsampling = quality >= 90 ? TJSAMP_444 : TJSAMP_420
+        var output: UnsafeMutablePointer<UInt8>? = nil
+        var size: UInt = 0
+        let status = rgb.withUnsafeBufferPointer { pixels in
+            tjCompress2(
+                handle, pixels.baseAddress, Int32(width), Int32(width * 3), Int32(height), Int32(TJPF_RGB.rawValue),
+                &output, &size, Int32(subsampling.rawValue), Int32(quality), 0)
+        }
+        defer { if let output { tjFree(output) } }
+        guard status == 0, let output else {
+            throw MapError(
+                .internalFailure, "libjpeg-turbo failed encoding the JPEG: \(String(cString: tjGetErrorStr2(handle)))")
+        }
+        return Array(UnsafeBufferPointer(start: output, count: Int(size)))
+    }
+}

@@ -1,0 +1,77 @@
+internal import CCairo
+import MapErrors
+
+/// The pixels of a Cairo image surface as the byte layouts JPEG and WebP encoders take.
+///
+/// Cairo's ARGB32 is one native-endian 32-bit word a pixel with premultiplied alpha
+/// (cairo.h, `cairo_format_t`); encoders want straight bytes in R, G, B (, A) order.
+enum SurfacePixels {
+    /// The surface's size and rows, or an error if it is not an ARGB32/RGB24 image surface.
+    static func rows(
+        of surface: OpaquePointer
+    ) throws(MapError) -> (data: UnsafeRawPointer, width: Int, height: Int, stride: Int) {
+        cairo_surface_flush(surface)
+        let format = cairo_image_surface_get_format(surface)
+        guard format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24,
+            let data = cairo_image_surface_get_data(surface)
+        else { throw MapError(.internalFailure, "the image to encode is not a 32-bit Cairo image surface") }
+        return (
+            UnsafeRawPointer(data), Int(cairo_image_surface_get_width(surface)),
+            Int(cairo_image_surface_get_height(surface)), Int(cairo_image_surface_get_stride(surface))
+        )
+    }
+
+    /// RGB bytes, `width × height × 3`, composited over white: JPEG has no alpha, and a
+    /// see-through map (`--transparent`) reads best on paper colour. Over white, a
+    /// premultiplied channel `c` with alpha `a` becomes `c + 255 − a` (Porter–Duff "over").
+    static func rgbOverWhite(_ surface: OpaquePointer) throws(MapError) -> (bytes: [UInt8], width: Int, height: Int) {
+        let (data, width, height, stride) = try rows(of: surface)
+        var bytes = [UInt8](repeating: 0, count: width * height * 3)
+        bytes.withUnsafeMutableBufferPointer { out in
+            var index = 0
+            for y in 0..<height {
+                let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<width {
+                    let word = row[x]
+                    let white = 255 - (word >> 24)
+                    out[index] = UInt8(truncatingIfNeeded: (word >> 16 & 0xFF) + white)
+                    out[index + 1] = UInt8(truncatingIfNeeded: (word >> 8 & 0xFF) + white)
+                    out[index + 2] = UInt8(truncatingIfNeeded: (word & 0xFF) + white)
+                    index += 3
+                }
+            }
+        }
+        return (bytes, width, height)
+    }
+
+    /// Straight-alpha RGBA bytes, `width × height × 4`, premultiplication undone as Cairo's
+    /// PNG writer does it (`(c · 255 + a / 2) / a`); a fully transparent pixel is 0, 0, 0, 0.
+    static func straightRGBA(_ surface: OpaquePointer) throws(MapError) -> (bytes: [UInt8], width: Int, height: Int) {
+        let (data, width, height, stride) = try rows(of: surface)
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        bytes.withUnsafeMutableBufferPointer { out in
+            var index = 0
+            for y in 0..<height {
+                let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<width {
+                    let word = row[x]
+                    let alpha = word >> 24
+                    if alpha == 255 {
+                        out[index] = UInt8(truncatingIfNeeded: word >> 16)
+                        out[index + 1] = UInt8(truncatingIfNeeded: word >> 8)
+                        out[index + 2] = UInt8(truncatingIfNeeded: word)
+                        out[index + 3] = 255
+                    } else if alpha > 0 {
+                        let unpremultiply = { (c: UInt32) in UInt8(truncatingIfNeeded: (c * 255 + alpha / 2) / alpha) }
+                        out[index] = unpremultiply(word >> 16 & 0xFF)
+                        out[index + 1] = unpremultiply(word >> 8 & 0xFF)
+                        out[index + 2] = unpremultiply(word & 0xFF)
+                        out[index + 3] = UInt8(alpha)
+                    }
+                    index += 4
+                }
+            }
+        }
+        return (bytes, width, height)
+    }
+}
