@@ -48,6 +48,8 @@ struct RenderRequest {
     var format: ImageFormat?
     var output: String?
     var sidecar: String?
+    /// Whether an ESRI world file and a `.prj` go beside the image (`--world-file`).
+    var writesWorldFile = false
     var isStrict = false
     /// Whether notes of severity info go to standard error too (`--verbose`).
     var isVerbose = false

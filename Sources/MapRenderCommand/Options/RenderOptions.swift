@@ -375,6 +375,11 @@ enum RenderOptions {
             help: "where the map is, where every pin landed, diagnostics"
         ) { request, value in request.sidecar = value.text },
         .flag(
+            "--world-file", section: .output,
+            help: "also write an ESRI world file (.pgw, .jgw or .wld) and a .prj beside a raster image:"
+                + " EPSG:3857, for GDAL and QGIS"
+        ) { $0.writesWorldFile = true },
+        .flag(
             "--verbose", section: .output,
             help: "also print notes (info: tile repairs, style features not drawn) on standard error; they are"
                 + " always in the sidecar"
