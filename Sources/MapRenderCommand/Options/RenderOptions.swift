@@ -376,8 +376,8 @@ enum RenderOptions {
         ) { request, value in request.sidecar = value.text },
         .flag(
             "--world-file", section: .output,
-            help: "also write an ESRI world file (.pgw, .jgw or .wld) and a .prj beside a raster image:"
-                + " EPSG:3857, for GDAL and QGIS"
+            help: "also write an ESRI world file (.pgw, .jgw or .wld), a .prj and GDAL's .aux.xml beside a"
+                + " raster image, so GDAL and QGIS place it (EPSG:3857)"
         ) { $0.writesWorldFile = true },
         .flag(
             "--verbose", section: .output,

@@ -1,3 +1,5 @@
+public import MapGeometry
+
 /// The affine transform from an image's device pixels to EPSG:3857 ("WGS 84 /
 /// Pseudo-Mercator") meters: what a world file or a georeferenced PDF tells a GIS.
 ///
@@ -6,7 +8,8 @@
 /// x = `upperLeftCorner.x` + column · `pixelSize`,
 /// y = `upperLeftCorner.y` − row · `pixelSize`,
 /// the north-up, unrotated case of GDAL's geotransform (GDAL Data Model, "Affine
-/// GeoTransform").
+/// GeoTransform"). It lives beside `ImageFormat` because every writer of an image file
+/// (world files, a georeferenced PDF) takes its numbers from here.
 public struct WebMercatorGeoTransform: Hashable, Sendable {
     /// The ground size of one device pixel on the projection plane, in EPSG:3857 meters
     /// (the same in x and y: Web Mercator is conformal and pixels are square).
