@@ -23,20 +23,30 @@ private func inverseMercator(x: Double, y: Double) -> (latitude: Double, longitu
 @Suite("--world-file, end to end")
 struct WorldFileTests {
     /// A 2×-scale map of a pin in Helsinki, with its sidecar; returns the folder.
-    func renderPin(output: String = "map.png", extra: [String] = []) throws -> (TemporaryDirectory, RunResult) {
+    func renderPin(
+        output: String = "map.png", basemap: String = "world", extra: [String] = []
+    ) throws -> (TemporaryDirectory, RunResult) {
         let folder = try TemporaryDirectory()
         let result = try Maprender.run(
             [
                 "--pin", "60.1699,24.9384,Senate Square", "--center", "60.17,24.93", "--zoom", "12.5", "--size",
-                "300x200", "--scale", "2", "--basemap", "world", "--world-file", "-o", folder.path(output),
+                "300x200", "--scale", "2", "--basemap", basemap, "--world-file", "-o", folder.path(output),
                 "--sidecar", folder.path("map.json"),
             ] + extra)
         return (folder, result)
     }
 
-    @Test("the pin's pixel maps through the world file back to the pin's coordinate within one pixel")
-    func pinRoundTrip() throws {
-        let (folder, result) = try renderPin()
+    /// The vector world, and street tiles (whose viewport is nudged onto whole device
+    /// pixels: the world file must follow the nudge).
+    static let basemaps = [
+        "world", Maprender.packageRoot.appendingPathComponent("examples/helsinki/helsinki.pmtiles").path,
+    ]
+
+    @Test(
+        "the pin's pixel maps through the world file back to the pin's coordinate within one pixel",
+        arguments: basemaps)
+    func pinRoundTrip(basemap: String) throws {
+        let (folder, result) = try renderPin(basemap: basemap)
         #expect(result.status == 0, "stderr: \(result.errors)")
         #expect(try folder.listing() == ["map.json", "map.pgw", "map.png", "map.png.aux.xml", "map.prj"])
         let numbers = try worldFileNumbers(folder.path("map.pgw"))
