@@ -45,7 +45,11 @@ enum RenderCommand {
         CairoRenderer.startLoadingFonts()  // overlaps fontconfig's start-up with reading the inputs
         // Never let a render replace an input, above all the favorites database.
         let inputs = request.placeDatabases + request.geoJSONFiles + request.trackInput.paths
-        for target in [output] + (request.sidecar.map { [$0] } ?? []) where target != "-" {
+        let format = try request.resolvedFormat()
+        if request.writesWorldFile { try WorldFile.check(format: format, output: output) }
+        let worldFiles = request.writesWorldFile ? WorldFile.paths(beside: output) : nil
+        let targets = [output] + (request.sidecar.map { [$0] } ?? []) + (worldFiles.map { [$0.0, $0.1, $0.2] } ?? [])
+        for target in targets where target != "-" {
             let resolved = URL(fileURLWithPath: target).standardizedFileURL.resolvingSymlinksInPath().path
             if inputs.contains(where: {
                 URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path == resolved
@@ -55,7 +59,6 @@ enum RenderCommand {
                     remedy: "give -o and --sidecar paths of their own")
             }
         }
-        let format = try request.resolvedFormat()
         var style = try SceneLoading.style(for: request)
         if request.isTransparent { style.backgroundColor = style.backgroundColor.withAlpha(0) }
         let scene = try SceneLoading.scene(for: request)
@@ -99,6 +102,7 @@ enum RenderCommand {
             }
         } else {
             staged.append(try StagedFile(bytes: snapshot.data, destination: output))
+            if request.writesWorldFile { staged += try WorldFile.stage(for: snapshot, beside: output) }
         }
         for file in staged { try file.commit() }
     }

@@ -50,6 +50,8 @@ struct RenderRequest {
     var quality: Int?
     var output: String?
     var sidecar: String?
+    /// Whether an ESRI world file and a `.prj` go beside the image (`--world-file`).
+    var writesWorldFile = false
     var isStrict = false
     /// Whether notes of severity info go to standard error too (`--verbose`).
     var isVerbose = false

@@ -390,6 +390,11 @@ enum RenderOptions {
             help: "where the map is, where every pin landed, diagnostics"
         ) { request, value in request.sidecar = value.text },
         .flag(
+            "--world-file", section: .output,
+            help: "also write an ESRI world file (.pgw, .jgw or .wld), a .prj and GDAL's .aux.xml beside a"
+                + " raster image, so GDAL and QGIS place it (EPSG:3857)"
+        ) { $0.writesWorldFile = true },
+        .flag(
             "--verbose", section: .output,
             help: "also print notes (info: tile repairs, style features not drawn) on standard error; they are"
                 + " always in the sidecar"
