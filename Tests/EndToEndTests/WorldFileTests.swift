@@ -111,10 +111,13 @@ struct WorldFileTests {
     }
 
     @Test(
-        "the sidecar extension follows the image's: .pgw for PNG, .wld for anything else",
-        arguments: [("map.png", "map.pgw"), ("map.PNG", "map.pgw"), ("picture", "picture.wld")])
-    func names(output: String, worldFile: String) throws {
-        let (folder, result) = try renderPin(output: output, extra: ["--format", "png"])
+        "the sidecar extension follows the image's: .pgw for PNG, .jgw for JPEG, .wld for anything else",
+        arguments: [
+            ("map.png", "map.pgw", "png"), ("map.PNG", "map.pgw", "png"), ("picture", "picture.wld", "png"),
+            ("map.jpg", "map.jgw", "jpeg"), ("map.jpeg", "map.jgw", "jpeg"), ("map.webp", "map.wld", "webp"),
+        ])
+    func names(output: String, worldFile: String, format: String) throws {
+        let (folder, result) = try renderPin(output: output, extra: ["--format", format])
         #expect(result.status == 0, "stderr: \(result.errors)")
         let listing = try folder.listing()
         #expect(listing.contains(worldFile), "\(listing)")
