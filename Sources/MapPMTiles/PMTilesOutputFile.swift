@@ -55,21 +55,7 @@ final class PMTilesOutputFile {
     ///
     /// - Throws: `MapError` `.ioFailure` (the temporary file is removed).
     func write(_ bytes: [UInt8], at offset: UInt64) throws(MapError) {
-        var done = 0
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { buffer in
-            while done < buffer.count {
-                let written = pwrite(
-                    descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                done += written
-            }
-        }
-        try fail(failure)
+        try fail(writeAll(bytes, to: descriptor, at: offset))
     }
 
     /// Flushes the file to disk and renames it onto the destination.

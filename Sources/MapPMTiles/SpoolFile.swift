@@ -43,20 +43,7 @@ public final class SpoolFile: @unchecked Sendable {
     @discardableResult
     public func append(_ bytes: [UInt8]) throws(MapError) -> UInt64 {
         let start = size
-        var done = 0
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { buffer in
-            while done < buffer.count {
-                let written = pwrite(
-                    descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(start) + off_t(done))
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                done += written
-            }
-        }
+        let failure = writeAll(bytes, to: descriptor, at: start)
         guard failure == 0 else {
             throw MapError(
                 .ioFailure, "writing a scratch file failed (\(String(cString: strerror(failure))))",
