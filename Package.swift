@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "MapVectorTiles", dependencies: ["MapErrors"]),
         // The command-line machinery any program can use: one declarative table per command
         // drives parsing, "did you mean", help, completion scripts and the man page.
-        .target(name: "MapCommandLine", dependencies: ["MapErrors", "MapFormats"]),
+        .target(name: "MapCommandLine", dependencies: ["MapErrors", "MapGeometry", "MapFormats"]),
         // The display list and what backends need to draw it: paths, colours, text runs,
         // images, the renderer protocol.
         .target(name: "MapDrawing", dependencies: ["MapErrors", "MapGeometry", "MapFormats"]),
@@ -132,14 +132,22 @@ let package = Package(
         // a bounded window with their outcomes in order, the summary written as they come,
         // outputs and inputs confined to folders.
         .target(name: "MapBatch", dependencies: ["MapErrors", "MapFormats"]),
-        // The maprender command line: its command tree and option tables, render, places,
-        // batch, fit, track, exit codes.
+        // The commands that manage what maps are drawn from: places (the favorites database)
+        // and basemap (extract, add, list, remove vector tile archives).
+        .target(
+            name: "MapDataCommands",
+            dependencies: [
+                "MapErrors", "MapGeometry", "MapRenderCore", "MapFormats", "MapCommandLine", "MapInputs", "MapTiles",
+                "MapVectorSources", "MapFavorites",
+            ]),
+        // The maprender command line: its command tree and option tables, render, fit,
+        // batch, track, config, exit codes.
         .target(
             name: "MapRenderCommand",
             dependencies: [
                 "MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapFormats", "MapCommandLine", "MapInputs",
                 "MapTiles", "MapVectorSources",
-                "MapFavorites", "MapRenderCairo", "MapRenderSVG", "MapBatch",
+                "MapFavorites", "MapRenderCairo", "MapRenderSVG", "MapBatch", "MapDataCommands",
             ]),
         .executableTarget(name: "maprender", dependencies: ["MapRenderCommand"]),
         .executableTarget(
@@ -207,6 +215,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
+                "MapDataCommands",
                 "MapPMTiles",
                 "maprender", "MapRenderCommand", "MapCommandLine", "MapGeometry", "MapRenderCore", "MapDrawing",
                 "MapInputs", "MapVectorLayout",

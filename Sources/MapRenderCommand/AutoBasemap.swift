@@ -1,4 +1,5 @@
 import Foundation
+import MapDataCommands
 import MapErrors
 import MapRenderCairo
 import MapRenderCore
@@ -9,13 +10,6 @@ import MapVectorSources
 /// installed basemap that covers that viewport (`BasemapChoice` says which and why), else on
 /// the world.
 enum AutoBasemap {
-    /// The store the request looks in: `--basemaps-dir` (or its configuration key), else the
-    /// XDG data folder.
-    static func store(directory: String?) -> BasemapStore {
-        BasemapStore(
-            directory: directory ?? BasemapStore.defaultDirectory(environment: ProcessInfo.processInfo.environment))
-    }
-
     /// Replaces `auto` in `request.basemap` with what it stands for for this scene, and says
     /// what was chosen; `nil` when the request names its basemap.
     static func resolve(
@@ -25,7 +19,7 @@ enum AutoBasemap {
         request.basemap = "world"
         // A style brings its own sources; imagery is not vector tiles.
         guard request.basemapStyle == nil, request.mapType == .standard else { return nil }
-        let installed = store(directory: request.basemapsDirectory).installed().basemaps
+        let installed = BasemapStoreCommand.store(directory: request.basemapsDirectory).installed().basemaps
         guard !installed.isEmpty else {
             return BasemapSelection(name: "world", location: nil, reason: "no basemap is installed")
         }

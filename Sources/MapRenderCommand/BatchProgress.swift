@@ -1,4 +1,5 @@
 import Foundation
+import MapCommandLine
 import MapErrors
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import MapCommandLine
+import MapDataCommands
 import MapErrors
 import MapRenderCairo
 import MapRenderCore
@@ -33,6 +34,12 @@ public enum MapRenderCommand {
         }
     }
 
+    /// What the places and basemap commands take from maprender: its command tree and the
+    /// configured `basemaps-dir`.
+    static let dataCommandHost = CommandHost(program: CommandTable.program) { () throws(MapError) in
+        try ConfigCommand.load().entries.first { $0.option.name == "--basemaps-dir" }?.values.last
+    }
+
     private static func dispatch(_ arguments: [String]) throws(MapError) {
         var words = arguments
         let command = words.first.flatMap { CommandTable.root.subcommand(named: $0)?.name }
@@ -56,8 +63,8 @@ public enum MapRenderCommand {
         case "track": return try TrackCommand.run(words)
         case "config": return try ConfigCommand.run(words)
         case "batch": return try BatchCommand.run(try ConfigCommand.load().words, words)
-        case "places": return try PlacesCommand.run(words)
-        case "basemap": return try BasemapCommand.run(words)
+        case "places": return try PlacesCommand.run(words, host: dataCommandHost)
+        case "basemap": return try BasemapCommand.run(words, host: dataCommandHost)
         default: break
         }
         if command == nil, let first = words.first, !first.hasPrefix("-") {

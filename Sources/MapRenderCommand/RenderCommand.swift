@@ -1,4 +1,5 @@
 import Foundation
+import MapCommandLine
 import MapDrawing
 import MapErrors
 import MapFavorites

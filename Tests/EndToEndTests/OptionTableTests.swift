@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import MapDataCommands
 @testable import MapRenderCommand
 
 /// The option tables themselves: complete and unambiguous.

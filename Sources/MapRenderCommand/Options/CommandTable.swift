@@ -1,4 +1,5 @@
 import MapCommandLine
+import MapDataCommands
 
 /// Every command of `maprender`, as a tree: the root (which renders), `render`, `fit`,
 /// `places …`, `track …`, `batch`, `basemap …`, `config`, `completions` and `help`. Help, the completion scripts

@@ -17,10 +17,7 @@ extension OptionSection {
     static let basemap = OptionSection("BASEMAP", order: 6)
     /// Where and how results are written.
     static let output = OptionSection("OUTPUT", order: 7)
-    /// The fields of a favorite place.
-    static let place = OptionSection("PLACE", order: 8)
-    /// Looking places up by address or coordinate.
-    static let geocoding = OptionSection("GEOCODING", order: 9)
+    // PLACE (order 8) and GEOCODING (order 9) are the places command's, in MapDataCommands.
     /// How a batch runs its jobs.
     static let batch = OptionSection("BATCH OPTIONS", order: 10)
 }

@@ -8,13 +8,15 @@ import MapRenderCore
 /// `maprender places list|add|remove|import|export|geocode --db DB …`: manages a favorites
 /// database (DESIGN.md §3). Every change is one transaction; a Core Data store is read
 /// (list, export) but never written.
-enum PlacesCommand {
+public enum PlacesCommand {
     /// What the command line gave a subcommand.
     struct Arguments {
         var subcommand: String
         var values: [String: String] = [:]
         var flags: Set<String> = []
         var files: [String] = []
+        /// The program's version, for the geocoder's User-Agent.
+        var version = ""
 
         /// The value of an option, or `nil` when not given.
         subscript(option: String) -> String? { values[option] }
@@ -31,8 +33,9 @@ enum PlacesCommand {
     }
 
     /// Runs with the words after `places`.
-    static func run(_ words: [String]) throws(MapError) {
-        let arguments = try parse(words)
+    public static func run(_ words: [String], host: CommandHost) throws(MapError) {
+        var arguments = try parse(words, program: host.program)
+        arguments.version = host.userAgentVersion
         // Rows are read by PlaceStore, the reader rendering uses, so that a row a map refuses
         // is refused here with the same message; the writer only writes.
         let path = try arguments.database()
@@ -49,13 +52,13 @@ enum PlacesCommand {
     }
 
     /// The subcommand and its arguments (`PlacesOptions` says what each option is).
-    static func parse(_ words: [String]) throws(MapError) -> Arguments {
-        let command = try CommandTable.program.subcommand(of: PlacesOptions.command, in: words)
+    static func parse(_ words: [String], program: ProgramSpec) throws(MapError) -> Arguments {
+        let command = try program.subcommand(of: PlacesOptions.command, in: words)
         guard let table = PlacesOptions.tables[command.name] else {
             throw MapError(.internalFailure, "places \(command.name) has no option table")
         }
         var arguments = Arguments(subcommand: command.name)
-        var cursor = ArgumentCursor(Array(words.dropFirst()), programName: MapRenderCommand.name)
+        var cursor = ArgumentCursor(Array(words.dropFirst()), programName: program.name)
         try table.parse(&cursor, into: &arguments, command: "places \(command.name)") {
             arguments, word throws(MapError) in
             guard arguments.subcommand == "import" else {

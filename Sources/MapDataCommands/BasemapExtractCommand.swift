@@ -94,12 +94,12 @@ enum BasemapExtractCommand {
         ])
 
     /// Runs with the words after `extract`.
-    static func run(_ words: [String]) throws(MapError) {
-        var cursor = ArgumentCursor(words, programName: MapRenderCommand.name)
+    static func run(_ words: [String], host: CommandHost) throws(MapError) {
+        var cursor = ArgumentCursor(words, programName: host.program.name)
         var arguments = Arguments()
         try table.parse(&cursor, into: &arguments, command: "basemap extract") { arguments, word throws(MapError) in
             if word.hasPrefix("-") && word != "-" {
-                throw table.unknownOption(word, command: "basemap extract", programName: MapRenderCommand.name)
+                throw table.unknownOption(word, command: "basemap extract", programName: host.program.name)
             }
             guard arguments.source == nil else {
                 throw MapError(
@@ -128,7 +128,7 @@ enum BasemapExtractCommand {
                 MBTilesExtract(path: source, region: region, zooms: zooms), to: arguments.output,
                 isDryRun: arguments.isDryRun)
         }
-        let options = HTTPTileOptions(userAgent: HTTPTileOptions.userAgent(version: MapRenderCommand.version))
+        let options = HTTPTileOptions(userAgent: HTTPTileOptions.userAgent(version: host.userAgentVersion))
         let reader = try RegionExtractor.reader(for: source, options: options)
         let plan = try ExtractPlan(reader: reader, region: region, zooms: zooms)
         guard !plan.entries.isEmpty else {

@@ -1,11 +1,10 @@
-import MapErrors
-import MapGeometry
-import MapRenderCore
+public import MapErrors
+public import MapGeometry
 
 /// Parsers for option values, each failing with a usage error that names the option.
-enum ValueParser {
+public enum ValueParser {
     /// A finite number.
-    static func number(_ text: String, option: String) throws(MapError) -> Double {
+    public static func number(_ text: String, option: String) throws(MapError) -> Double {
         guard let value = Double(text.trimmingCharacters(in: " ")), value.isFinite else {
             throw MapError(.invalidRequest, "\(option): '\(text)' is not a number")
         }
@@ -13,7 +12,9 @@ enum ValueParser {
     }
 
     /// "LAT,LON" followed by up to `extra` more comma-separated fields.
-    static func coordinate(_ text: String, option: String, extra: Int = 0) throws(MapError) -> (Coordinate, [String]) {
+    public static func coordinate(
+        _ text: String, option: String, extra: Int = 0
+    ) throws(MapError) -> (Coordinate, [String]) {
         let fields = text.split(separator: ",", maxSplits: 1 + extra, omittingEmptySubsequences: false).map(String.init)
         guard fields.count >= 2 else {
             throw MapError(
@@ -31,7 +32,7 @@ enum ValueParser {
     }
 
     /// A distance in meters: a number with an optional unit m, km, mi, ft or nmi.
-    static func distance(_ text: String, option: String) throws(MapError) -> Double {
+    public static func distance(_ text: String, option: String) throws(MapError) -> Double {
         let trimmed = text.trimmingCharacters(in: " ").lowercased()
         let units: [(String, Double)] = [("nmi", 1852), ("km", 1000), ("mi", 1609.344), ("ft", 0.3048), ("m", 1)]
         var factor = 1.0
@@ -50,7 +51,7 @@ enum ValueParser {
     }
 
     /// "WxH" in canvas points.
-    static func size(_ text: String, option: String) throws(MapError) -> CanvasSize {
+    public static func size(_ text: String, option: String) throws(MapError) -> CanvasSize {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0 else {
             throw MapError(
@@ -67,7 +68,7 @@ enum ValueParser {
 
 extension String {
     /// The string without leading and trailing occurrences of a character.
-    func trimmingCharacters(in character: Character) -> String {
+    public func trimmingCharacters(in character: Character) -> String {
         var slice = Substring(self)
         while slice.first == character { slice.removeFirst() }
         while slice.last == character { slice.removeLast() }

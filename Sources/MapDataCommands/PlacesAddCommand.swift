@@ -1,3 +1,4 @@
+import MapCommandLine
 import MapErrors
 import MapFavorites
 import MapGeometry
@@ -41,7 +42,7 @@ enum PlacesAddCommand {
                     remedy: "add --geocoder URL of a Nominatim-compatible service, or give --lat and --lon")
             }
             var geocoder = try ForwardGeocoder(endpoint: endpoint)
-            geocoder.userAgent = "maprender/\(MapRenderCommand.version) (headless static map renderer)"
+            geocoder.userAgent = "maprender/\(arguments.version) (headless static map renderer)"
             let found = try geocoder.geocode(address)
             place.coordinate = found.coordinate
             fillEmpty(&place, street: found.street, city: found.city, state: found.state, postal: found.postal)

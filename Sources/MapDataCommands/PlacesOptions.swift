@@ -7,7 +7,7 @@ import MapFavorites
 /// Places options are stored by name in `PlacesCommand.Arguments` and read back by the
 /// subcommands; a value option given twice is refused, since which one was meant is
 /// anyone's guess.
-enum PlacesOptions {
+public enum PlacesOptions {
     /// `--db`, which every subcommand takes.
     static let database = stored(
         ["--db"], valueName: "DB", section: .options, completion: .files("db", "sqlite", "sqlite3"),
@@ -116,7 +116,7 @@ enum PlacesOptions {
     }
 
     /// `maprender places`.
-    static let command = CommandSpec(
+    public static let command = CommandSpec(
         path: ["places"], summary: "manage a favorites database",
         usage: ["places list|add|remove|import|export|geocode --db DB …"],
         description: [

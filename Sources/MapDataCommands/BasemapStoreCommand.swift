@@ -7,7 +7,7 @@ import MapVectorSources
 
 /// `maprender basemap add|list|remove`: the installed basemaps that `--basemap auto` (the
 /// default) chooses from.
-enum BasemapStoreCommand {
+public enum BasemapStoreCommand {
     /// What the command line gave a subcommand.
     struct Arguments {
         var subcommand: String
@@ -78,26 +78,28 @@ enum BasemapStoreCommand {
     }
 
     /// Runs `basemap add|list|remove` with the words after the subcommand's name.
-    static func run(_ name: String, _ words: [String]) throws(MapError) {
+    static func run(_ name: String, _ words: [String], host: CommandHost) throws(MapError) {
         guard let table = tables[name] else { throw MapError(.internalFailure, "basemap \(name) has no option table") }
         var arguments = Arguments(subcommand: name)
-        var cursor = ArgumentCursor(words, programName: MapRenderCommand.name)
+        var cursor = ArgumentCursor(words, programName: host.program.name)
         try table.parse(&cursor, into: &arguments, command: "basemap \(name)") { arguments, word throws(MapError) in
             arguments.operands.append(word)
         }
         var directory = arguments.directory
-        if directory == nil { directory = try configuredDirectory() }
-        let store = AutoBasemap.store(directory: directory)
+        if directory == nil { directory = try host.configuredBasemapsDirectory() }
+        let store = store(directory: directory)
         switch name {
-        case "add": try add(arguments, store)
+        case "add": try add(arguments, store, version: host.userAgentVersion)
         case "list": list(store, json: arguments.json)
         default: try remove(arguments, store)
         }
     }
 
-    /// The `basemaps-dir` of the configuration file or `MAPRENDER_BASEMAPS_DIR`.
-    private static func configuredDirectory() throws(MapError) -> String? {
-        try ConfigCommand.load().entries.first { $0.option.name == "--basemaps-dir" }?.values.last
+    /// The store `directory` names (`--basemaps-dir` or its configuration key), else the XDG
+    /// data folder of this process's environment.
+    public static func store(directory: String?) -> BasemapStore {
+        BasemapStore(
+            directory: directory ?? BasemapStore.defaultDirectory(environment: ProcessInfo.processInfo.environment))
     }
 
     private static func operand(_ arguments: Arguments, _ what: String) throws(MapError) -> String {
@@ -112,9 +114,9 @@ enum BasemapStoreCommand {
         return arguments.operands[0]
     }
 
-    private static func add(_ arguments: Arguments, _ store: BasemapStore) throws(MapError) {
+    private static func add(_ arguments: Arguments, _ store: BasemapStore, version: String) throws(MapError) {
         let source = try operand(arguments, "a file or URL")
-        let options = HTTPTileOptions(userAgent: HTTPTileOptions.userAgent(version: MapRenderCommand.version))
+        let options = HTTPTileOptions(userAgent: HTTPTileOptions.userAgent(version: version))
         let entry = try store.add(source, name: arguments.name, options: options)
         Console.print(
             "installed \(entry.name): \(entry.schema), zooms \(entry.zoomRange.lowerBound)–"
@@ -168,7 +170,8 @@ enum BasemapStoreCommand {
         let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max()! + 2 }
         for row in rows {
             Console.print(
-                zip(row, widths).map { TrackCommand.padded($0, $1) }.joined().trimmingCharacters(in: .whitespaces))
+                zip(row, widths).map { $0 + String(repeating: " ", count: max(0, $1 - $0.count)) }.joined()
+                    .trimmingCharacters(in: .whitespaces))
         }
     }
 

@@ -3,9 +3,9 @@
 #endif
 
 /// Where the command writes: standard output for results, standard error for messages.
-struct Console {
+public struct Console {
     /// Writes bytes to standard output, all of them, retrying short writes.
-    static func writeOutput(_ bytes: [UInt8]) -> Bool {
+    public static func writeOutput(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
@@ -21,17 +21,17 @@ struct Console {
     }
 
     /// Writes a line of text to standard output.
-    static func print(_ line: String) { _ = writeOutput(Array((line + "\n").utf8)) }
+    public static func print(_ line: String) { _ = writeOutput(Array((line + "\n").utf8)) }
 
     /// Writes text to standard error as it is, without a newline (progress bars).
-    static func printErrorRaw(_ text: String) {
+    public static func printErrorRaw(_ text: String) {
         let bytes = Array(text.utf8)
         bytes.withUnsafeBytes { _ = write(2, $0.baseAddress, $0.count) }
     }
 
     /// Writes a line to standard error, its control characters escaped (see
     /// `escapingControlCharacters(_:)`).
-    static func printError(_ line: String) {
+    public static func printError(_ line: String) {
         let bytes = Array((escapingControlCharacters(line) + "\n").utf8)
         bytes.withUnsafeBytes { _ = write(2, $0.baseAddress, $0.count) }
     }
@@ -40,7 +40,7 @@ struct Console {
     /// DEL, C1) as `\u{1B}`: messages quote text from input files and arguments, and a
     /// quoted line break must not split one `error:` line in two, nor an escape sequence
     /// drive the user's terminal. Tabs are kept.
-    static func escapingControlCharacters(_ text: String) -> String {
+    public static func escapingControlCharacters(_ text: String) -> String {
         func isControl(_ scalar: Unicode.Scalar) -> Bool {
             scalar.value != 0x09 && (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value))
         }

@@ -3,23 +3,25 @@ import MapErrors
 
 /// `maprender basemap …`: vector tile archives for street maps. A small dispatcher: each
 /// subcommand is one entry of `subcommands`, its help and the function that runs it.
-enum BasemapCommand {
+public enum BasemapCommand {
     /// One subcommand: what help, completion and the man page say of it, and what runs it
     /// with the words after its name.
     struct Subcommand: Sendable {
         var spec: CommandSpec
-        var run: @Sendable ([String]) throws(MapError) -> Void
+        var run: @Sendable ([String], CommandHost) throws(MapError) -> Void
     }
 
     /// The subcommands, in the order help lists them.
     static let subcommands: [Subcommand] =
         [Subcommand(spec: BasemapExtractCommand.command, run: BasemapExtractCommand.run)]
         + BasemapStoreCommand.subcommands.map { spec in
-            Subcommand(spec: spec) { words throws(MapError) in try BasemapStoreCommand.run(spec.name, words) }
+            Subcommand(spec: spec) { words, host throws(MapError) in
+                try BasemapStoreCommand.run(spec.name, words, host: host)
+            }
         }
 
     /// `maprender basemap`.
-    static let command = CommandSpec(
+    public static let command = CommandSpec(
         path: ["basemap"], summary: "vector tile archives for street maps: extract, install, list, remove",
         usage: ["basemap " + subcommands.map(\.spec.name).joined(separator: "|") + " …"],
         description: [
@@ -30,11 +32,11 @@ enum BasemapCommand {
         subcommands: subcommands.map(\.spec))
 
     /// Runs with the words after `basemap`.
-    static func run(_ words: [String]) throws(MapError) {
-        let spec = try CommandTable.program.subcommand(of: command, in: words)
+    public static func run(_ words: [String], host: CommandHost) throws(MapError) {
+        let spec = try host.program.subcommand(of: command, in: words)
         guard let subcommand = subcommands.first(where: { $0.spec.name == spec.name }) else {
             throw MapError(.internalFailure, "basemap \(spec.name) has nothing to run it")
         }
-        try subcommand.run(Array(words.dropFirst()))
+        try subcommand.run(Array(words.dropFirst()), host)
     }
 }
