@@ -15,7 +15,7 @@ let package = Package(
         .library(
             name: "MapRender",
             targets: [
-                "MapErrors", "MapGeometry", "MapPMTiles", "MapFormats", "MapXML", "MapVectorTiles", "MapDrawing",
+                "MapErrors", "MapGeometry", "MapFormats", "MapPMTiles", "MapXML", "MapVectorTiles", "MapDrawing",
                 "MapVectorStyle",
                 "MapAnnotations", "MapRenderCore", "MapVectorLayout", "MapSQLite", "MapInputs",
                 "MapTiles", "MapVectorSources", "MapFavorites", "MapRenderCairo", "MapRenderSVG", "MapBatch",
@@ -48,12 +48,12 @@ let package = Package(
         .target(name: "MapErrors"),
         // Coordinates, Web Mercator, geodesy, viewports: pure values.
         .target(name: "MapGeometry"),
-        // PMTiles v3: header, directories and tile ids, the reader over byte ranges, the
-        // clustered writer; gzip through libdeflate.
-        .target(name: "MapPMTiles", dependencies: ["MapErrors", "MapGeometry", "CDeflate"]),
         // Readers and writers of text and file formats: JSON, CSV records, timestamps,
         // image headers, escaping, input and atomic output files.
         .target(name: "MapFormats", dependencies: ["MapErrors"]),
+        // PMTiles v3: header, directories and tile ids, the reader over byte ranges, the
+        // clustered writer; gzip through libdeflate.
+        .target(name: "MapPMTiles", dependencies: ["MapErrors", "MapGeometry", "MapFormats", "CDeflate"]),
         // The strict streaming XML parser (GPX) and the XML escaper.
         .target(name: "MapXML"),
         // Mapbox Vector Tiles 2.1: the protobuf reader and the tile decoder (layers, features,

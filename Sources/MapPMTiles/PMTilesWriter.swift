@@ -1,5 +1,6 @@
 import Foundation
 public import MapErrors
+import MapFormats
 
 /// Writes a clustered PMTiles version 3 archive
 /// (https://github.com/protomaps/PMTiles/blob/main/spec/v3/spec.md): tiles are added in
@@ -150,7 +151,7 @@ public final class PMTilesWriter {
                 tilesStart..<(tilesStart + spool.size),
             ], summary: summary, description: description)
         // The header goes in last, once everything it points at is on disk.
-        let file = try PMTilesOutputFile(destination: destination)
+        let file = try StagedFile(streamingTo: destination)
         do {
             try file.write(root + metadata + leaves, at: rootStart)
             var offset: UInt64 = 0

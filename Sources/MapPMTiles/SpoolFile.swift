@@ -1,5 +1,6 @@
 import Foundation
 public import MapErrors
+import MapFormats
 
 #if canImport(Glibc)
     import Glibc

@@ -78,7 +78,7 @@ public final class StagedFile {
         var failure: Int32 = 0
         bytes.withUnsafeBytes { buffer in
             while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     failure = errno
@@ -88,6 +88,16 @@ public final class StagedFile {
             }
         }
         try fail(failure)
+    }
+
+    /// Writes `bytes` at `offset` of a file made by `init(streamingTo:)`, for files whose parts
+    /// are written out of order (a PMTiles archive, its header last: a temporary file left by
+    /// a killed run then does not even start with the format's magic).
+    ///
+    /// - Throws: `MapError` `.ioFailure` when writing fails (the temporary file is removed).
+    public func write(_ bytes: [UInt8], at offset: UInt64) throws(MapError) {
+        guard descriptor >= 0 else { return }
+        try fail(writeAll(bytes, to: descriptor, at: offset))
     }
 
     /// Flushes the temporary file to disk and closes it.
