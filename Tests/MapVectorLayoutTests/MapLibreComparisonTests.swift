@@ -59,30 +59,9 @@ struct MapLibreComparisonTests {
                 try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "\(name)-xyz\(Int(zoom))-shapes.png"))))
         let ours = try Self.render(try Self.shapes(name), zoom: zoom)
         let comparison = StructureComparison(ours: ours, reference: reference, classes: 8)
-        var failed = false
-        for score in comparison.scores where score.area >= 0.005 {
-            let color = String(format: "#%02x%02x%02x", score.color.red, score.color.green, score.color.blue)
-            let summary =
-                "\(name) z\(Int(zoom)) class \(color) (\(String(format: "%.1f", score.area * 100))% of the map): precision \(String(format: "%.3f", score.precision)), recall \(String(format: "%.3f", score.recall))"
-            let agrees = score.precision >= Self.minimumAgreement && score.recall >= Self.minimumAgreement
-            if !agrees { failed = true }
-            #expect(agrees, "\(summary)")
-            if ProcessInfo.processInfo.environment["MAPRENDER_PRINT_SCORES"] != nil { print(summary) }
-        }
-        if failed || ProcessInfo.processInfo.environment["MAPRENDER_PREVIEW_DIR"] != nil {
-            // Our rendering and the disagreeing pixels, to look at.
-            let folder = ProcessInfo.processInfo.environment["MAPRENDER_PREVIEW_DIR"] ?? NSTemporaryDirectory()
-            let base = folder + "/\(name)-xyz\(Int(zoom))"
-            try Data(try ours.pngData()).write(to: URL(fileURLWithPath: base + "-ours.png"))
-            var pixels = [UInt8](repeating: 255, count: ours.width * ours.height * 4)
-            for (index, wrong) in comparison.disagreement.enumerated() where wrong {
-                pixels[index * 4 + 1] = 0
-                pixels[index * 4 + 2] = 0
-            }
-            let mask = RasterImage(width: ours.width, height: ours.height, pixels: pixels)
-            try Data(try mask.pngData()).write(to: URL(fileURLWithPath: base + "-disagreement.png"))
-            if failed { Issue.record("ours and the disagreeing pixels (red) written to \(base)-*.png") }
-        }
+        try comparison.expectClassesAgree(
+            ours: ours, label: "\(name) z\(Int(zoom))", previewName: "\(name)-xyz\(Int(zoom))",
+            minimumAgreement: Self.minimumAgreement)
     }
 
     @Test("the comparison fails a map moved by eight pixels")

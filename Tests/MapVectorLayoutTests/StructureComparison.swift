@@ -1,4 +1,6 @@
+import Foundation
 import MapRenderCairo
+import Testing
 
 /// Compares the structure of two renderings of the same map: the reference's dominant
 /// colours are its classes (land, water, buildings, parks, road fills…); each pixel of
@@ -132,5 +134,39 @@ struct StructureComparison {
             }
         }
         return result
+    }
+}
+
+extension StructureComparison {
+    /// Expects every colour class covering at least 0.5 % of the map (and not `ignored`) to
+    /// agree with the reference, precision and recall both at least `minimumAgreement`; prints
+    /// the scores with MAPRENDER_PRINT_SCORES, and writes our image and the disagreeing pixels
+    /// (red) on failure or to MAPRENDER_PREVIEW_DIR.
+    func expectClassesAgree(
+        ours: RasterImage, label: String, previewName: String, minimumAgreement: Double,
+        ignoring ignored: ((red: Int, green: Int, blue: Int)) -> Bool = { _ in false }
+    ) throws {
+        let environment = ProcessInfo.processInfo.environment
+        var failed = false
+        for score in scores where score.area >= 0.005 && !ignored(score.color) {
+            let color = String(format: "#%02x%02x%02x", score.color.red, score.color.green, score.color.blue)
+            let summary =
+                "\(label) class \(color) (\(String(format: "%.1f", score.area * 100))% of the map): precision \(String(format: "%.3f", score.precision)), recall \(String(format: "%.3f", score.recall))"
+            let agrees = score.precision >= minimumAgreement && score.recall >= minimumAgreement
+            if !agrees { failed = true }
+            #expect(agrees, "\(summary)")
+            if environment["MAPRENDER_PRINT_SCORES"] != nil { print(summary) }
+        }
+        guard failed || environment["MAPRENDER_PREVIEW_DIR"] != nil else { return }
+        let base = (environment["MAPRENDER_PREVIEW_DIR"] ?? NSTemporaryDirectory()) + "/" + previewName
+        try Data(try ours.pngData()).write(to: URL(fileURLWithPath: base + "-ours.png"))
+        var pixels = [UInt8](repeating: 255, count: ours.width * ours.height * 4)
+        for (index, wrong) in disagreement.enumerated() where wrong {
+            pixels[index * 4 + 1] = 0
+            pixels[index * 4 + 2] = 0
+        }
+        let mask = RasterImage(width: ours.width, height: ours.height, pixels: pixels)
+        try Data(try mask.pngData()).write(to: URL(fileURLWithPath: base + "-disagreement.png"))
+        if failed { Issue.record("ours and the disagreeing pixels (red) written to \(base)-*.png") }
     }
 }
