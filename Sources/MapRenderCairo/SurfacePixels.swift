@@ -21,57 +21,56 @@ enum SurfacePixels {
         )
     }
 
-    /// RGB bytes, `width × height × 3`, composited over white: JPEG has no alpha, and a
-    /// see-through map (`--transparent`) reads best on paper colour. Over white, a
-    /// premultiplied channel `c` with alpha `a` becomes `c + 255 − a` (Porter–Duff "over").
-    static func rgbOverWhite(_ surface: OpaquePointer) throws(MapError) -> (bytes: [UInt8], width: Int, height: Int) {
+    /// The surface's pixels converted one by one: `channels` bytes each, written by `convert`
+    /// from the premultiplied ARGB word into the output at the pixel's index.
+    private static func converted(
+        _ surface: OpaquePointer, channels: Int,
+        _ convert: (UInt32, inout UnsafeMutableBufferPointer<UInt8>, Int) -> Void
+    ) throws(MapError) -> (bytes: [UInt8], width: Int, height: Int) {
         let (data, width, height, stride) = try rows(of: surface)
-        var bytes = [UInt8](repeating: 0, count: width * height * 3)
+        var bytes = [UInt8](repeating: 0, count: width * height * channels)
         bytes.withUnsafeMutableBufferPointer { out in
             var index = 0
             for y in 0..<height {
                 let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
                 for x in 0..<width {
-                    let word = row[x]
-                    let white = 255 - (word >> 24)
-                    out[index] = UInt8(truncatingIfNeeded: (word >> 16 & 0xFF) + white)
-                    out[index + 1] = UInt8(truncatingIfNeeded: (word >> 8 & 0xFF) + white)
-                    out[index + 2] = UInt8(truncatingIfNeeded: (word & 0xFF) + white)
-                    index += 3
+                    convert(row[x], &out, index)
+                    index += channels
                 }
             }
         }
         return (bytes, width, height)
     }
 
+    /// RGB bytes, `width × height × 3`, composited over white: JPEG has no alpha, and a
+    /// see-through map (`--transparent`) reads best on paper colour. Over white, a
+    /// premultiplied channel `c` with alpha `a` becomes `c + 255 − a` (Porter–Duff "over").
+    static func rgbOverWhite(_ surface: OpaquePointer) throws(MapError) -> (bytes: [UInt8], width: Int, height: Int) {
+        try converted(surface, channels: 3) { word, out, index in
+            let white = 255 - (word >> 24)
+            out[index] = UInt8(truncatingIfNeeded: (word >> 16 & 0xFF) + white)
+            out[index + 1] = UInt8(truncatingIfNeeded: (word >> 8 & 0xFF) + white)
+            out[index + 2] = UInt8(truncatingIfNeeded: (word & 0xFF) + white)
+        }
+    }
+
     /// Straight-alpha RGBA bytes, `width × height × 4`, premultiplication undone as Cairo's
     /// PNG writer does it (`(c · 255 + a / 2) / a`); a fully transparent pixel is 0, 0, 0, 0.
     static func straightRGBA(_ surface: OpaquePointer) throws(MapError) -> (bytes: [UInt8], width: Int, height: Int) {
-        let (data, width, height, stride) = try rows(of: surface)
-        var bytes = [UInt8](repeating: 0, count: width * height * 4)
-        bytes.withUnsafeMutableBufferPointer { out in
-            var index = 0
-            for y in 0..<height {
-                let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<width {
-                    let word = row[x]
-                    let alpha = word >> 24
-                    if alpha == 255 {
-                        out[index] = UInt8(truncatingIfNeeded: word >> 16)
-                        out[index + 1] = UInt8(truncatingIfNeeded: word >> 8)
-                        out[index + 2] = UInt8(truncatingIfNeeded: word)
-                        out[index + 3] = 255
-                    } else if alpha > 0 {
-                        let unpremultiply = { (c: UInt32) in UInt8(truncatingIfNeeded: (c * 255 + alpha / 2) / alpha) }
-                        out[index] = unpremultiply(word >> 16 & 0xFF)
-                        out[index + 1] = unpremultiply(word >> 8 & 0xFF)
-                        out[index + 2] = unpremultiply(word & 0xFF)
-                        out[index + 3] = UInt8(alpha)
-                    }
-                    index += 4
-                }
+        try converted(surface, channels: 4) { word, out, index in
+            let alpha = word >> 24
+            if alpha == 255 {
+                out[index] = UInt8(truncatingIfNeeded: word >> 16)
+                out[index + 1] = UInt8(truncatingIfNeeded: word >> 8)
+                out[index + 2] = UInt8(truncatingIfNeeded: word)
+                out[index + 3] = 255
+            } else if alpha > 0 {
+                let unpremultiply = { (c: UInt32) in UInt8(truncatingIfNeeded: (c * 255 + alpha / 2) / alpha) }
+                out[index] = unpremultiply(word >> 16 & 0xFF)
+                out[index + 1] = unpremultiply(word >> 8 & 0xFF)
+                out[index + 2] = unpremultiply(word & 0xFF)
+                out[index + 3] = UInt8(alpha)
             }
         }
-        return (bytes, width, height)
     }
 }
