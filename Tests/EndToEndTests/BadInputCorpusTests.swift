@@ -63,51 +63,28 @@ struct BadInput: Sendable, CustomTestStringConvertible {
 /// How one run of the binary ended.
 struct GuardedRun {
     var status: Int32
-    var reason: Process.TerminationReason
+    /// Whether a signal ended it (`status` is then the signal).
+    var signalled: Bool
     var timedOut: Bool
     var output: Data
     var errors: String
 }
 
 /// Runs the built `maprender` like `Maprender.run`, but also reports whether it ended by a
-/// signal, and kills it when it outlives `timeout` (a hang is a failure too, not a stuck
+/// signal, and stops it when it outlives `timeout` (a hang is a failure too, not a stuck
 /// test run).
 func runGuarded(
     _ arguments: [String], environment: [String: String]? = nil, timeout: TimeInterval = 120
 ) throws -> GuardedRun {
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "maprender-guarded-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let outputURL = scratch.appendingPathComponent("stdout"), errorURL = scratch.appendingPathComponent("stderr")
-    _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-    let output = try FileHandle(forWritingTo: outputURL), errors = try FileHandle(forWritingTo: errorURL)
-    let process = Process()
-    process.executableURL = Maprender.productsDirectory.appendingPathComponent("maprender")
-    process.arguments = arguments
-    process.environment = Maprender.hermetic(environment)
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let deadline = Date().addingTimeInterval(timeout)
-    var timedOut = false
-    while process.isRunning {
-        if Date() > deadline {
-            timedOut = true
-            kill(process.processIdentifier, SIGKILL)
-            break
-        }
-        usleep(10_000)
+    do {
+        let run = try ChildProcess.run(
+            Maprender.productsDirectory.appendingPathComponent("maprender").path, arguments,
+            environment: Maprender.hermetic(environment), timeLimit: timeout)
+        return GuardedRun(
+            status: run.status, signalled: run.signalled, timedOut: false, output: run.output, errors: run.errors)
+    } catch let stopped as MapTimedOutRun {
+        return GuardedRun(status: SIGKILL, signalled: true, timedOut: true, output: Data(), errors: stopped.errors)
     }
-    process.waitUntilExit()
-    try output.close()
-    try errors.close()
-    return GuardedRun(
-        status: process.terminationStatus, reason: process.terminationReason, timedOut: timedOut,
-        output: try Data(contentsOf: outputURL), errors: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self)
-    )
 }
 
 /// What a folder holds: each entry's kind and, for regular files, its bytes. Compared
@@ -150,7 +127,7 @@ func expectCleanFailure(
 ) {
     #expect(!run.timedOut, "[\(name)] still running after the time limit", sourceLocation: sourceLocation)
     #expect(
-        run.reason == .exit, "[\(name)] ended by signal \(run.status): \(run.errors)", sourceLocation: sourceLocation)
+        !run.signalled, "[\(name)] ended by signal \(run.status): \(run.errors)", sourceLocation: sourceLocation)
     #expect(
         run.status == status, "[\(name)] exit \(run.status), expected \(status): \(run.errors)",
         sourceLocation: sourceLocation)
@@ -444,7 +421,7 @@ struct GeneratedBadInputTests {
         let run = try runGuarded(arguments)
         if option == "batch" {
             // A batch reports each failed job, then one error line for the batch.
-            #expect(run.reason == .exit && run.status == 65, "[\(name)] \(run.errors)")
+            #expect(!run.signalled && run.status == 65, "[\(name)] \(run.errors)")
             #expect(run.errors.contains("nest deeper than 256 levels"), "[\(name)] \(run.errors)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("out")).isEmpty, "[\(name)]")
         } else {
@@ -461,7 +438,7 @@ struct GeneratedBadInputTests {
             + String(repeating: "<x>", count: 10_000) + String(repeating: "</x>", count: 10_000)
             + "</extensions></wpt></gpx>"
         let run = try runFile(text, named: "deep.gpx", option: "--gpx", in: folder)
-        #expect(run.reason == .exit && run.status == 0, "\(run.errors)")
+        #expect(!run.signalled && run.status == 0, "\(run.errors)")
         let truncated = try runFile(String(text.prefix(40_000)), named: "cut.gpx", option: "--gpx", in: folder)
         expectCleanFailure(
             truncated, name: "GPX cut off 10,000 deep", status: 65, mentions: ["cut.gpx:1:", "truncated"])
@@ -559,7 +536,7 @@ struct GeneratedBadInputTests {
         let text =
             "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx SYSTEM \"file://\(secrets.pipe)\">\n<gpx version=\"1.1\"><wpt lat=\"1\" lon=\"2\"><name>Home</name></wpt></gpx>\n"
         let run = try runFile(text, named: "dtd.gpx", option: "--gpx", in: folder)
-        #expect(!run.timedOut && run.reason == .exit && run.status == 0, "\(run.errors)")
+        #expect(!run.timedOut && !run.signalled && run.status == 0, "\(run.errors)")
         #expect(FileManager.default.fileExists(atPath: folder.path("map.png")))
     }
 

@@ -421,17 +421,13 @@ struct BasemapExtractTests {
         var completed = 0
         for trial in 0..<8 {
             let output = folder.path("killed-\(trial).pmtiles")
-            let process = Process()
-            process.executableURL = Maprender.productsDirectory.appendingPathComponent("maprender")
-            process.arguments = arguments + [output]
-            process.environment = Maprender.hermetic(nil)
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try ChildProcess(
+                Maprender.productsDirectory.appendingPathComponent("maprender").path, arguments + [output],
+                environment: Maprender.hermetic(nil), output: .null, error: .null)
             let delay = random.uniform(0, whole * 1.25)
             try await Task.sleep(nanoseconds: UInt64(delay * 1e9))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            process.send(SIGKILL)
+            try process.wait()
             if FileManager.default.fileExists(atPath: output) {
                 completed += 1
                 #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == expected, "trial \(trial)")

@@ -1,16 +1,8 @@
 import Foundation
+import MapTestSupport
 
-/// What one run of the built `maprender` binary did.
-struct RunResult {
-    /// The exit status.
-    var status: Int32
-    /// Everything written to standard output.
-    var output: Data
-    /// Everything written to standard error, as text.
-    var errors: String
-    /// Standard output as text.
-    var outputText: String { String(decoding: output, as: UTF8.self) }
-}
+/// What one run of the built `maprender` binary (or another program) did.
+typealias RunResult = CapturedRun
 
 /// Runs the `maprender` executable built next to the test bundle.
 enum Maprender {
@@ -46,34 +38,14 @@ enum Maprender {
     }
 
     /// Runs `maprender` with the arguments in `directory` and waits for it, hermetically
-    /// (see `hermetic(_:)`).
+    /// (see `hermetic(_:)`); a run past `ChildProcess.defaultTimeLimit` is stopped and thrown.
     static func run(
         _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil
     ) throws -> RunResult {
-        let process = Process()
-        process.environment = hermetic(environment.map { $0.merging(["PATH": "/usr/bin:/bin"]) { a, _ in a } })
-        process.executableURL = productsDirectory.appendingPathComponent("maprender")
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        // Standard output and error go to files, so a large output can never block the child.
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "maprender-run-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outputURL = scratch.appendingPathComponent("stdout"), errorURL = scratch.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-        let output = try FileHandle(forWritingTo: outputURL), errors = try FileHandle(forWritingTo: errorURL)
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try output.close()
-        try errors.close()
-        let outputData = try Data(contentsOf: outputURL), errorData = try Data(contentsOf: errorURL)
-        return RunResult(
-            status: process.terminationStatus, output: outputData, errors: String(decoding: errorData, as: UTF8.self))
+        try ChildProcess.run(
+            productsDirectory.appendingPathComponent("maprender").path, arguments,
+            environment: hermetic(environment.map { $0.merging(["PATH": "/usr/bin:/bin"]) { a, _ in a } }),
+            directory: directory?.path)
     }
 }
 

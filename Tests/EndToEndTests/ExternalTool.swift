@@ -1,4 +1,5 @@
 import Foundation
+import MapTestSupport
 
 /// Runs a program other than maprender (a shell, groff) and collects what it printed.
 enum Tool {
@@ -15,26 +16,8 @@ enum Tool {
     /// Runs the program at `path` with `arguments`, `input` on its standard input.
     static func run(_ path: String, _ arguments: [String], input: String = "") throws -> RunResult {
         let folder = try TemporaryDirectory()
-        let inputURL = folder.url.appendingPathComponent("stdin")
-        try Data(input.utf8).write(to: inputURL)
-        let outputURL = folder.url.appendingPathComponent("stdout"),
-            errorURL = folder.url.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.currentDirectoryURL = folder.url
-        process.standardInput = try FileHandle(forReadingFrom: inputURL)
-        let output = try FileHandle(forWritingTo: outputURL), errors = try FileHandle(forWritingTo: errorURL)
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        process.waitUntilExit()
-        try output.close()
-        try errors.close()
-        return RunResult(
-            status: process.terminationStatus, output: try Data(contentsOf: outputURL),
-            errors: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+        let inputPath = folder.path("stdin")
+        try Data(input.utf8).write(to: URL(fileURLWithPath: inputPath))
+        return try ChildProcess.run(path, arguments, directory: folder.url.path, input: .file(inputPath))
     }
 }

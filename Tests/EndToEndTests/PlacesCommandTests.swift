@@ -1,6 +1,7 @@
 import Foundation
 import MapErrors
 import MapRenderCore
+import MapTestSupport
 import Testing
 
 @testable import MapSQLite
@@ -299,27 +300,11 @@ struct PlacesCommandTests {
         "--address looks the place up at the --geocoder service, on 127.0.0.1 here",
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "python3 is not installed"))
     func forwardGeocoding() throws {
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        server.arguments = [
-            Maprender.packageRoot.appendingPathComponent("Tests/MapFavoritesTests/Geocoder/nominatim_stub.py").path
-        ]
-        let input = Pipe(), output = Pipe()
-        server.standardInput = input
-        server.standardOutput = output
-        try server.run()
-        defer {
-            server.terminate()
-            try? input.fileHandleForWriting.close()
-            server.waitUntilExit()
-        }
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            try #require(!chunk.isEmpty)
-            line.append(chunk)
-        }
-        let port = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).dropFirst(5)
+        let server = try ScriptServer(
+            script: Maprender.packageRoot.appendingPathComponent("Tests/MapFavoritesTests/Geocoder/nominatim_stub.py")
+                .path)
+        defer { server.stop() }
+        let port = server.announcement.dropFirst(5)
         let url = "http://127.0.0.1:\(port)"
         let folder = try TemporaryDirectory()
         let db = folder.path("favs.db")

@@ -1,5 +1,6 @@
 import Foundation
 import MapRenderCairo
+import MapTestSupport
 import Testing
 
 @testable import MapFavorites
@@ -242,13 +243,9 @@ struct RenderFeatureTests {
             Issue.record("pdftotext is missing: apt-get install poppler-utils")
             return
         }
-        let extract = Process()
-        extract.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
-        extract.arguments = [folder.path("map.pdf"), folder.path("map.txt")]
-        try extract.run()
-        extract.waitUntilExit()
+        let extract = try Tool.run("/usr/bin/pdftotext", [folder.path("map.pdf"), folder.path("map.txt")])
         let text = try String(contentsOfFile: folder.path("map.txt"), encoding: .utf8)
-        #expect(extract.terminationStatus == 0)
+        #expect(extract.status == 0, "\(extract.errors)")
         for title in ["Cherry Creek Trail", "Union Station", "1701 Wynkoop St"] {
             #expect(text.contains(title), "'\(title)' not in the PDF's text: \(text)")
         }
@@ -263,14 +260,7 @@ struct RenderFeatureTests {
             Issue.record("pdffonts is missing: apt-get install poppler-utils")
             return
         }
-        let fonts = Process()
-        fonts.executableURL = URL(fileURLWithPath: "/usr/bin/pdffonts")
-        fonts.arguments = [folder.path("map.pdf")]
-        let pipe = Pipe()
-        fonts.standardOutput = pipe
-        try fonts.run()
-        let listing = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        fonts.waitUntilExit()
+        let listing = try Tool.run("/usr/bin/pdffonts", [folder.path("map.pdf")]).outputText
         // pdffonts prints a header of two lines, then one line per font with "emb" yes/no.
         let rows = listing.split(separator: "\n").dropFirst(2)
         #expect(!rows.isEmpty)

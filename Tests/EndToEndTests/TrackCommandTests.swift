@@ -3,6 +3,7 @@ import MapErrors
 import MapGeometry
 import MapRenderCairo
 import MapRenderCore
+import MapTestSupport
 import Testing
 
 @testable import MapInputs
@@ -283,19 +284,14 @@ struct NightlyScriptTests {
             at: Maprender.packageRoot.appendingPathComponent("examples/denver-ride.gpx"),
             to: day.appendingPathComponent("ride.gpx"))
         func run(_ day: String) throws -> (Int32, String) {
-            let process = Process()
-            process.executableURL = Maprender.packageRoot.appendingPathComponent("examples/nightly.sh")
-            process.arguments = [folder.path("tracks"), folder.path("maps"), day]
-            process.environment = [
-                "MAPRENDER": Maprender.productsDirectory.appendingPathComponent("maprender").path,
-                "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": Maprender.noConfigurationFolder,
-            ]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (process.terminationStatus, text)
+            let run = try ChildProcess.run(
+                Maprender.packageRoot.appendingPathComponent("examples/nightly.sh").path,
+                [folder.path("tracks"), folder.path("maps"), day],
+                environment: [
+                    "MAPRENDER": Maprender.productsDirectory.appendingPathComponent("maprender").path,
+                    "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": Maprender.noConfigurationFolder,
+                ])
+            return (run.status, run.outputText)
         }
         let (status, text) = try run("2024-06-08")
         #expect(status == 0, "\(text)")

@@ -1,5 +1,6 @@
 import Foundation
 import MapCommandLine
+import MapTestSupport
 import Testing
 
 /// The completion scripts of the made-up `greet`.
@@ -24,19 +25,11 @@ struct CompletionScriptTests {
     @Test("the bash script passes bash -n", .enabled(if: Self.bash != nil, "bash is not installed"))
     func bashSyntax() throws {
         let bash = try #require(Self.bash)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: bash)
-        process.arguments = ["-n"]
-        let input = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardError = errors
-        try process.run()
-        input.fileHandleForWriting.write(Data(script(.bash).utf8))
-        try input.fileHandleForWriting.close()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0 && message.isEmpty, "bash -n: \(message)")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("maprender-\(UUID().uuidString).bash")
+        try Data(script(.bash).utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let run = try ChildProcess.run(bash, ["-n"], input: .file(file.path))
+        #expect(run.status == 0 && run.errors.isEmpty, "bash -n: \(run.errors)")
     }
 
     /// Where bash is, if it is installed.

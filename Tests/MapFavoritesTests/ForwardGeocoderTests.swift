@@ -2,6 +2,7 @@ import Foundation
 import MapErrors
 import MapGeometry
 import MapRenderCore
+import MapTestSupport
 import Testing
 
 @testable import MapFavorites
@@ -15,47 +16,22 @@ final class NominatimStub {
     /// The script next to this file.
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Geocoder/nominatim_stub.py").path
-    static let python: String? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/python3" }.first {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
-    }()
+    static var python: String? { TileServer.python }
 
-    let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
+    private let server: ScriptServer
     /// The base URL to give `--geocoder`.
-    private(set) var url = ""
+    let url: String
 
     init() throws {
-        process.executableURL = URL(fileURLWithPath: NominatimStub.python ?? "/usr/bin/python3")
-        process.arguments = [NominatimStub.script]
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
+        server = try ScriptServer(script: NominatimStub.script)
         // The first line is "PORT <n>", printed once the socket listens.
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { throw CocoaError(.fileReadUnknown) }
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = server.announcement
         guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)) else { throw CocoaError(.fileReadCorruptFile) }
         url = "http://127.0.0.1:\(port)"
     }
 
     /// Stops the server and waits for it to exit.
-    func stop() {
-        // SIGTERM first: the script's own shutdown on end of input waits up to half a
-        // second for http.server's polling loop.
-        if process.isRunning { process.terminate() }
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-    }
-
-    deinit { stop() }
+    func stop() { server.stop() }
 }
 
 @Suite("Forward geocoder", .enabled(if: NominatimStub.python != nil, "python3 is not installed"))

@@ -219,16 +219,8 @@ enum Tools {
     /// Whether fontconfig knows a font family, or `nil` when `fc-list` is not available.
     static func hasFontFamily(_ family: String) -> Bool? {
         guard let fcList = find("fc-list") else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: fcList)
-        process.arguments = [family, "family"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return !output.isEmpty
+        guard let run = try? ChildProcess.run(fcList, [family, "family"]) else { return nil }
+        return !run.output.isEmpty
     }
 
     /// An SVG drawn to PNG by librsvg at a zoom factor.
@@ -258,15 +250,8 @@ enum Tools {
         defer { try? FileManager.default.removeItem(at: folder) }
         let inputURL = folder.appendingPathComponent(inputName), outputURL = folder.appendingPathComponent(outputName)
         try Data(input).write(to: inputURL)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments(inputURL.path, outputURL.path)
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(tool) failed")
+        let run = try ChildProcess.run(tool, arguments(inputURL.path, outputURL.path))
+        #expect(run.status == 0, "\(tool) failed: \(run.errors)")
         return [UInt8](try Data(contentsOf: outputURL))
     }
 }

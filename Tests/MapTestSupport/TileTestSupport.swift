@@ -154,22 +154,16 @@ package final class TileServer: @unchecked Sendable {
     /// version-manager shim on the PATH runs once, not for every server), or `nil` when
     /// there is none.
     package static let python: String? = {
-        let process = Process()
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import sys; print(sys.executable)"]
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let path = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return process.terminationStatus == 0 && !path.isEmpty ? path : nil
+        guard
+            let run = try? ChildProcess.run(
+                "/usr/bin/env", ["python3", "-c", "import sys; print(sys.executable)"], timeLimit: 60),
+            run.status == 0
+        else { return nil }
+        let path = run.outputText.trimmingCharacters(in: .whitespacesAndNewlines)
+        return path.isEmpty ? nil : path
     }()
 
-    package let process = Process()
-    /// The server's standard input: closing it stops the server.
-    package let input = Pipe()
+    private let server: ScriptServer
     package let port: Int
 
     /// Starts the server (off the cooperative pool); `slowSeconds` is how long `/slow/`
@@ -179,21 +173,9 @@ package final class TileServer: @unchecked Sendable {
     }
 
     private init(slowSeconds: Double, files: String?) throws {
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: TileServer.python ?? "/usr/bin/python3")
-        process.arguments = [TileServer.script, String(slowSeconds)] + (files.map { [$0] } ?? [])
-        process.standardOutput = output
-        process.standardInput = input
-        try process.run()
-        var line: [UInt8] = []
-        while !line.contains(UInt8(ascii: "\n")) {
-            let data = output.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            line += data
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-        else {
-            process.terminate()
+        server = try ScriptServer(
+            script: TileServer.script, arguments: [String(slowSeconds)] + (files.map { [$0] } ?? []))
+        guard let port = Int(server.announcement) else {
             throw MapError(.unavailable, "tile_server.py did not print its port")
         }
         self.port = port
@@ -244,11 +226,7 @@ package final class TileServer: @unchecked Sendable {
     }
 
     /// Stops the server (closing its input, and SIGTERM) and waits for it to exit.
-    package func stop() {
-        try? input.fileHandleForWriting.close()
-        process.terminate()
-        process.waitUntilExit()
-    }
+    package func stop() { server.stop() }
 }
 
 /// Options for tests: short timeouts and backoff, a private cache.

@@ -31,13 +31,8 @@ private enum Converter {
 
     /// Runs the converter into `output`.
     static func run(into output: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python ?? "python3")
-        process.arguments = [script, data, output]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "make_world_basemap.py failed")
+        let run = try ChildProcess.run(python ?? "/usr/bin/python3", [script, data, output])
+        #expect(run.status == 0, "make_world_basemap.py failed: \(run.errors)")
     }
 
     /// A fresh temporary path ending in `name`.
