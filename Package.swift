@@ -17,7 +17,7 @@ let package = Package(
             targets: [
                 "MapErrors", "MapGeometry", "MapFormats", "MapPMTiles", "MapXML", "MapVectorTiles", "MapDrawing",
                 "MapVectorStyle",
-                "MapAnnotations", "MapRenderCore", "MapVectorLayout", "MapSQLite", "MapInputs",
+                "MapAnnotations", "MapMarginalia", "MapRenderCore", "MapVectorLayout", "MapSQLite", "MapInputs",
                 "MapTiles", "MapVectorSources", "MapFavorites", "MapRenderCairo", "MapRenderSVG", "MapBatch",
             ]),
     ],
@@ -75,6 +75,9 @@ let package = Package(
         // bubbles and their placement, number badges, clusters of nearby pins, the legend panel
         // and the corner it goes in.
         .target(name: "MapAnnotations", dependencies: ["MapGeometry", "MapFormats", "MapDrawing"]),
+        // What goes on and around a map's frame for print, in canvas space, pure: the graticule
+        // with its edge labels, the north arrow, the title block.
+        .target(name: "MapMarginalia", dependencies: ["MapGeometry", "MapDrawing", "MapAnnotations"]),
         // The scene, the style, layout and the snapshotter: pure values.
         .target(
             name: "MapRenderCore",
@@ -172,6 +175,9 @@ let package = Package(
             name: "MapRenderCoreTests",
             dependencies: ["MapRenderCore", "MapAnnotations", "MapDrawing", "MapGeometry", "MapTestSupport"],
             exclude: ["Snapshots"]),
+        .testTarget(
+            name: "MapMarginaliaTests",
+            dependencies: ["MapMarginalia", "MapDrawing", "MapGeometry"]),
         .testTarget(name: "MapFormatsTests", dependencies: ["MapFormats", "MapTestSupport"]),
         .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "MapTestSupport"]),
         .testTarget(name: "MapXMLTests", dependencies: ["MapXML", "MapFormats"]),
@@ -206,7 +212,7 @@ let package = Package(
             name: "MapFavoritesTests", dependencies: ["MapFavorites", "MapTestSupport"], exclude: ["Geocoder"]),
         .testTarget(
             name: "MapRenderCairoTests",
-            dependencies: ["MapRenderCairo", "MapRenderSVG", "MapTiles", "MapTestSupport"],
+            dependencies: ["MapRenderCairo", "MapRenderSVG", "MapTiles", "MapMarginalia", "MapTestSupport"],
             exclude: ["Goldens", "Failures"]),
         .testTarget(name: "MapRenderSVGTests", dependencies: ["MapRenderSVG", "MapTestSupport"]),
         .testTarget(name: "MapBatchTests", dependencies: ["MapBatch", "MapFormats", "MapErrors"]),

@@ -1,0 +1,135 @@
+import MapDrawing
+import MapGeometry
+import Testing
+
+@testable import MapMarginalia
+
+@Suite("North arrow and title block")
+struct FurnitureLayoutTests {
+    let measurer = FixedTextMeasurer()
+    let helsinki = Coordinate(latitude: 60.17, longitude: 24.94)
+
+    @Test("the north arrow prefers the top right corner and points up")
+    func arrowTopRight() throws {
+        let frame = makeFrame(center: helsinki, zoom: 12, width: 500, height: 400)
+        let arrow = NorthArrow.layOut(in: frame, style: .standard, measurer: measurer)
+        #expect(arrow.corner == .topRight)
+        #expect(abs(arrow.rect.maxX - (500 - NorthArrow.inset)) < 1e-9)
+        #expect(abs(arrow.rect.minY - NorthArrow.inset) < 1e-9)
+        // The arrowhead's tip is its topmost point, straight above the middle of its base.
+        let heads = arrow.commands.compactMap { command -> Path? in
+            if case .fill(let path, _, _) = command, path.elements.count == 4 { path } else { nil }
+        }
+        let head = try #require(heads.first)
+        guard case .move(let tip) = head.elements[0], case .line(let base) = head.elements[1] else {
+            Issue.record("unexpected arrow outline")
+            return
+        }
+        #expect(tip.y < base.y)
+        #expect(texts(arrow.commands) == ["N"])
+    }
+
+    @Test("the north arrow avoids a taken corner")
+    func arrowAvoids() {
+        let taken = [CanvasRect(x: 380, y: 0, width: 120, height: 120)]
+        let frame = makeFrame(center: helsinki, zoom: 12, width: 500, height: 400, taken: taken)
+        let arrow = NorthArrow.layOut(in: frame, style: .standard, measurer: measurer)
+        #expect(arrow.corner == .topLeft)
+        #expect(!arrow.rect.intersects(taken[0]))
+        let bothTop = makeFrame(
+            center: helsinki, zoom: 12, width: 500, height: 400,
+            taken: taken + [CanvasRect(x: 0, y: 0, width: 120, height: 120)])
+        #expect(NorthArrow.layOut(in: bothTop, style: .standard, measurer: measurer).corner == .bottomRight)
+    }
+
+    @Test("the arrow scales with the frame within 24…40 points")
+    func arrowSize() {
+        #expect(NorthArrow.arrowHeight(for: CanvasRect(x: 0, y: 0, width: 200, height: 150)) == 24)
+        #expect(NorthArrow.arrowHeight(for: CanvasRect(x: 0, y: 0, width: 3000, height: 2000)) == 40)
+        #expect(NorthArrow.arrowHeight(for: CanvasRect(x: 0, y: 0, width: 800, height: 500)) == 30)
+    }
+
+    @Test("the title block goes in the top margin when it is tall enough")
+    func titleInMargin() throws {
+        let frame = makeFrame(
+            center: helsinki, zoom: 12, width: 500, height: 400, x: 40, y: 80,
+            margins: EdgeInsets(top: 80, left: 40, bottom: 40, right: 40))
+        let text = TitleBlockText(title: "Helsinki", subtitle: "Favourite places", date: "2026-12-01")
+        let block = try #require(TitleBlock.layOut(text, in: frame, style: .standard, measurer: measurer))
+        #expect(block.isInMargin)
+        #expect(block.rect.maxY <= frame.rect.minY)
+        #expect(block.rect.minY >= 0)
+        #expect(texts(block.commands) == ["Helsinki", "Favourite places", "2026-12-01"])
+        // No plate in the margin: the page is the plate.
+        #expect(!block.commands.contains { if case .fill = $0 { true } else { false } })
+        // Centred over the frame.
+        #expect(abs(block.rect.minX + block.rect.width / 2 - (frame.rect.minX + 250)) < 1e-9)
+    }
+
+    @Test("the title block goes on the map on a plate when the margin is too short")
+    func titleOnMap() throws {
+        let frame = makeFrame(
+            center: helsinki, zoom: 12, width: 500, height: 400, x: 10, y: 10,
+            margins: EdgeInsets(all: 10))
+        let text = TitleBlockText(title: "Helsinki", subtitle: "Favourite places")
+        let block = try #require(TitleBlock.layOut(text, in: frame, style: .standard, measurer: measurer))
+        #expect(!block.isInMargin)
+        #expect(frame.rect.contains(block.rect))
+        #expect(abs(block.rect.minY - (frame.rect.minY + TitleBlock.inset)) < 1e-9)
+        guard case .fill(let plate, let color, _) = block.commands.first else {
+            Issue.record("no plate")
+            return
+        }
+        #expect(color == MarginaliaStyle.standard.plateColor)
+        let bounds = try #require(plate.boundingRect)
+        #expect(abs(bounds.minX - block.rect.minX) < 1e-9 && abs(bounds.maxY - block.rect.maxY) < 1e-9)
+        #expect(TitleBlock.layOut(TitleBlockText(title: ""), in: frame, style: .standard, measurer: measurer) == nil)
+    }
+
+    @Test("a long title is shortened with an ellipsis to fit the frame")
+    func longTitle() throws {
+        let frame = makeFrame(center: helsinki, zoom: 12, width: 200, height: 200)
+        let text = TitleBlockText(title: String(repeating: "Helsinki ", count: 20))
+        let block = try #require(TitleBlock.layOut(text, in: frame, style: .standard, measurer: measurer))
+        #expect(frame.rect.contains(block.rect))
+        #expect(texts(block.commands).first?.hasSuffix("…") == true)
+    }
+
+    @Test("together: the arrow clears the title, the labels clear both and the taken rects")
+    func together() throws {
+        let taken = [CanvasRect(x: 0, y: 340, width: 150, height: 60)]
+        let frame = makeFrame(center: helsinki, zoom: 12, width: 500, height: 400, taken: taken)
+        let marginalia = Marginalia(
+            grid: GridRequest(), showsNorthArrow: true,
+            titleBlock: TitleBlockText(title: String(repeating: "Wide title ", count: 4)))
+        let layout = try marginalia.layOut(in: frame, style: .standard, measurer: measurer)
+        let arrow = try #require(layout.northArrow), block = try #require(layout.titleBlock)
+        #expect(!arrow.rect.intersects(block.rect))
+        for label in layout.graticule?.labels ?? [] {
+            #expect(!label.rect.intersects(arrow.rect))
+            #expect(!label.rect.intersects(block.rect))
+            #expect(!label.rect.intersects(taken[0]))
+        }
+        // Grid lines are painted first, under the plates.
+        guard case .stroke = layout.commands.first else {
+            Issue.record("grid lines not first")
+            return
+        }
+        #expect(layout.rects.count == 2 + (layout.graticule?.labels.count ?? 0))
+    }
+
+    @Test("with the title block in the margin, top labels fit between it and the frame or go inside")
+    func titleAndTopLabels() throws {
+        let frame = makeFrame(
+            center: helsinki, zoom: 12, width: 500, height: 400, x: 40, y: 60,
+            margins: EdgeInsets(top: 60, left: 40, bottom: 40, right: 40))
+        let marginalia = Marginalia(grid: GridRequest(), titleBlock: TitleBlockText(title: "Helsinki"))
+        let layout = try marginalia.layOut(in: frame, style: .standard, measurer: measurer)
+        let block = try #require(layout.titleBlock)
+        #expect(block.isInMargin)
+        for label in layout.graticule?.labels ?? [] where label.edge == .top {
+            #expect(!label.rect.intersects(block.rect))
+            #expect(label.rect.minY >= block.rect.maxY)
+        }
+    }
+}
