@@ -150,7 +150,7 @@ let package = Package(
             dependencies: [
                 "MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapFormats", "MapCommandLine", "MapInputs",
                 "MapTiles", "MapVectorSources",
-                "MapFavorites", "MapRenderCairo", "MapRenderSVG", "MapBatch", "MapDataCommands",
+                "MapFavorites", "MapRenderCairo", "MapRenderSVG", "MapBatch", "MapDataCommands", "MapMarginalia",
             ]),
         .executableTarget(name: "maprender", dependencies: ["MapRenderCommand"]),
         .executableTarget(

@@ -3,7 +3,8 @@ public import MapGeometry
 
 /// What `--grid` asks for: the interval (or auto) and the label notation.
 public struct GridRequest: Hashable, Sendable {
-    /// The spacing of the lines, or `nil` to choose one from the frame (`GridInterval.automatic`).
+    /// The spacing of the lines, or `nil` to choose one from the frame (`GridInterval.automatic`,
+    /// from `GridInterval.decimalLadder` for decimal labels).
     public var interval: GridInterval?
     /// How labels write coordinates.
     public var format: GridLabelFormat
@@ -66,7 +67,9 @@ public struct Graticule: Sendable {
         measurer: any TextMeasurer
     ) throws(GraticuleError) -> Graticule {
         let extent = extent(of: frame)
-        let automatic = GridInterval.automatic(longitudes: extent.longitudes, latitudes: extent.latitudes)
+        let automatic = GridInterval.automatic(
+            longitudes: extent.longitudes, latitudes: extent.latitudes,
+            ladder: request.format == .decimal ? GridInterval.decimalLadder : GridInterval.ladder)
         let interval = request.interval ?? automatic
         let lineCount =
             interval.count(from: extent.longitudes.lowerBound, through: extent.longitudes.upperBound)

@@ -28,6 +28,15 @@ public struct GridInterval: Hashable, Sendable, CustomStringConvertible {
         return all.map { GridInterval(degrees: Double($0) / 3600) }
     }()
 
+    /// The intervals auto picks from for decimal labels, coarsest first, in degrees: 1, 2
+    /// and 5 times a power of ten, so that labels end in round decimals (24.95°E, not
+    /// 24.9583°E).
+    public static let decimalLadder: [GridInterval] = {
+        let powers: [Double] = [10, 1, 0.1, 0.01, 0.001, 0.0001]
+        let steps: [Double] = powers.flatMap { power in [5, 2, 1].map { $0 * power } }
+        return [GridInterval(degrees: 20)] + steps.map { GridInterval(degrees: $0) }
+    }()
+
     /// The fewest and most lines auto aims for across each direction of the frame.
     public static let preferredLineCount = 3...8
 
@@ -91,11 +100,13 @@ public struct GridInterval: Hashable, Sendable, CustomStringConvertible {
         return Int(min(last - first + 1, Double(Int.max / 2)))
     }
 
-    /// The ladder step whose line counts across a frame spanning `longitudes` and `latitudes`
+    /// The step of `ladder` whose line counts across a frame spanning `longitudes` and `latitudes`
     /// (degrees) lie best within `preferredLineCount`: the one with the fewest lines missing
     /// below 3 (weighted triple: a grid of one line reads as no grid) plus lines over 8,
     /// counted in both directions; the coarser on a tie.
-    public static func automatic(longitudes: ClosedRange<Double>, latitudes: ClosedRange<Double>) -> GridInterval {
+    public static func automatic(
+        longitudes: ClosedRange<Double>, latitudes: ClosedRange<Double>, ladder: [GridInterval] = ladder
+    ) -> GridInterval {
         var best = ladder[0], bestPenalty = Int.max
         for step in ladder {
             var penalty = 0

@@ -69,9 +69,9 @@ enum RenderCommand {
         let cairo = CairoRenderer(decodesImagesInParallel: !inBatch, quality: request.quality)
         // SVG keeps real text; its layout measures text as Cairo would draw it.
         let renderer: any MapRenderer = format == .svg ? SVGRenderer(textMeasurer: cairo.textMeasurer) : cairo
-        var snapshot = try MapSnapshotter(
-            scene: scene, options: options, basemap: basemap, tiles: tiles, styledBasemap: styled
-        ).makeSnapshot(renderer: renderer)
+        var snapshot = try MarginaliaDrawing.makeSnapshot(
+            MapSnapshotter(scene: scene, options: options, basemap: basemap, tiles: tiles, styledBasemap: styled),
+            request: request, style: style, renderer: renderer)
         snapshot.basemapSelection = selection
 
         report(snapshot.diagnostics)
@@ -154,7 +154,8 @@ extension RenderRequest {
         inputs.pins = pins
         inputs.circles = circles
         inputs.userLocation = userLocation
-        inputs.title = title
+        // A title with a subtitle or date is set as a block with them, by the marginalia.
+        inputs.title = marginalia.setsTitleBlock ? nil : title
         inputs.attribution = attribution
         inputs.allowsOutsidePaths = allowsOutsidePaths
         return inputs

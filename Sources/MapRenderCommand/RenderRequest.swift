@@ -17,6 +17,8 @@ struct RenderRequest {
     var marksGeofenceEvents = false
     var userLocation: UserLocation?
     var title: String?
+    /// The grid, north arrow and title block (`--grid`, `--north-arrow`, `--subtitle`, `--date`).
+    var marginalia = MarginaliaRequest()
     /// Credits to add to the map's attribution (`--attribution`), e.g. for a tile server
     /// maprender has no preset for.
     var attribution: [String] = []

@@ -29,6 +29,22 @@ struct GridIntervalTests {
             ((high ? 2 : 3)...8).contains(grid.latitudes.count), "\(grid.interval): \(grid.latitudes.count) parallels")
     }
 
+    @Test("decimal labels get decimal steps", arguments: frames)
+    func automaticDecimal(latitude: Double, zoom: Double) throws {
+        let frame = makeFrame(
+            center: Coordinate(latitude: latitude, longitude: 24.94), zoom: zoom, width: 500, height: 400)
+        let grid = try Graticule.layOut(
+            GridRequest(format: .decimal), in: frame, style: .standard, measurer: FixedTextMeasurer())
+        #expect(GridInterval.decimalLadder.contains(grid.interval))
+        #expect(grid.latitudes.count >= 2 && grid.longitudes.count >= 3)
+        // Every label ends in a round decimal: no more places than the interval has.
+        for label in grid.labels {
+            let digits = label.text.split(separator: ".").dropFirst().first?.prefix { $0.isNumber }.count ?? 0
+            #expect(digits <= GridLabelFormatter(format: .decimal, interval: grid.interval).decimalPlaces)
+            #expect(digits <= 4)
+        }
+    }
+
     @Test("auto picks coarser steps for larger spans")
     func automaticMonotonic() {
         let wide = GridInterval.automatic(longitudes: 0...40, latitudes: 40...60)

@@ -12,7 +12,8 @@ import MapVectorSources
 enum RenderOptions {
     /// Every render option, in the order help lists them within their sections.
     static let table = OptionTable<RenderRequest>(
-        inputs + tracks + TrackOptions.cleaning.lifted(\RenderRequest.trackInput) + framing + look + basemap + output)
+        inputs + tracks + TrackOptions.cleaning.lifted(\RenderRequest.trackInput) + framing + look
+            + MarginaliaOptions.table + basemap + output)
 
     // MARK: - Inputs
 
