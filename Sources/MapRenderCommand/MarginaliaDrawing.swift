@@ -48,8 +48,13 @@ private struct MarginaliaRenderer: MapRenderer {
 
     func render(_ list: DisplayList, scale: Double, format: ImageFormat) throws(MapError) -> [UInt8] {
         var list = list
+        // Taken: the furniture's plates, and whatever casts a shadow (the legend panel,
+        // callout bubbles, pins), which marginalia must not hide.
         let taken = list.commands.compactMap { command -> CanvasRect? in
-            if case .fill(let path, furniturePlate, _) = command { path.boundingRect } else { nil }
+            switch command {
+            case .fill(let path, furniturePlate, _), .shadow(let path, _, _): path.boundingRect
+            default: nil
+            }
         }
         let layout: Marginalia.Layout
         do {
