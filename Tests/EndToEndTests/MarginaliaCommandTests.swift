@@ -36,6 +36,20 @@ struct MarginaliaCommandTests {
         #expect(texts.filter { $0 == "Helsinki" }.count == 1)
     }
 
+    @Test("a PDF map's grid labels are text (pdftotext)")
+    func pdf() throws {
+        guard let pdftotext = Tool.path(of: "pdftotext") else {
+            Issue.record("pdftotext is missing: apt-get install poppler-utils")
+            return
+        }
+        let folder = try TemporaryDirectory()
+        let result = try Maprender.run(map + ["--grid", "--north-arrow", "-o", folder.path("map.pdf")])
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        let text = try Tool.run(pdftotext, [folder.path("map.pdf"), "-"]).outputText
+        #expect(text.contains("60°10′N"), "pdftotext: \(text)")
+        #expect(text.contains("24°56′E"), "pdftotext: \(text)")
+    }
+
     @Test("decimal labels and an explicit interval")
     func decimal() throws {
         let folder = try TemporaryDirectory()
