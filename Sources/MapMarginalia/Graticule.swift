@@ -123,6 +123,11 @@ public struct Graticule: Sendable {
         let latitudeTexts = parallels.map { ($0.y, formatter.latitude($0.latitude)) }
         for edge in [GridLabel.Edge.top, .bottom] { placer.place(longitudeTexts, on: edge) }
         for edge in [GridLabel.Edge.left, .right] { placer.place(latitudeTexts, on: edge) }
+        if !placer.ticks.elements.isEmpty {
+            commands.append(
+                .stroke(
+                    placer.ticks, StrokeStyle(color: style.textColor, lineWidth: style.gridLineWidth, lineCap: .butt)))
+        }
         commands += placer.commands
         return Graticule(
             interval: interval, longitudes: meridians.map(\.longitude), latitudes: parallels.map(\.latitude),

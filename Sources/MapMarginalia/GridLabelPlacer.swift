@@ -39,6 +39,8 @@ struct GridLabelPlacer {
 
     private(set) var labels: [GridLabel] = []
     private(set) var commands: [DrawCommand] = []
+    /// Short ticks from the neatline out to each label in the margin, tying it to its line.
+    private(set) var ticks = Path()
 
     init(frame: MapFrame, avoiding: [CanvasRect], style: MarginaliaStyle, measurer: any TextMeasurer) {
         self.frame = frame
@@ -94,6 +96,28 @@ struct GridLabelPlacer {
                 !avoiding.contains(where: { $0.intersects(labelRect) })
             else { continue }
             labels.append(GridLabel(text: item.text, edge: edge, isOutside: outside, rect: labelRect))
+            if outside {
+                let (from, to): (CanvasPoint, CanvasPoint)
+                switch edge {
+                case .top:
+                    (from, to) = (
+                        CanvasPoint(x: item.position, y: rect.minY), CanvasPoint(x: item.position, y: rect.minY - gap)
+                    )
+                case .bottom:
+                    (from, to) = (
+                        CanvasPoint(x: item.position, y: rect.maxY), CanvasPoint(x: item.position, y: rect.maxY + gap)
+                    )
+                case .left:
+                    (from, to) = (
+                        CanvasPoint(x: rect.minX, y: item.position), CanvasPoint(x: rect.minX - gap, y: item.position)
+                    )
+                case .right:
+                    (from, to) = (
+                        CanvasPoint(x: rect.maxX, y: item.position), CanvasPoint(x: rect.maxX + gap, y: item.position)
+                    )
+                }
+                ticks.append(Path([.move(from), .line(to)]))
+            }
             commands.append(
                 .text(
                     TextRun(

@@ -29,6 +29,20 @@ struct FurnitureLayoutTests {
         #expect(texts(arrow.commands) == ["N"])
     }
 
+    @Test("the looks: dark draws light text, print black; unknown names get the default")
+    func looks() throws {
+        #expect(MarginaliaStyle.named("dark") == .dark)
+        #expect(MarginaliaStyle.named("print") == .print)
+        #expect(MarginaliaStyle.named("my-style.json") == .standard)
+        let frame = makeFrame(center: helsinki, zoom: 12)
+        let grid = try Graticule.layOut(GridRequest(), in: frame, style: .dark, measurer: measurer)
+        for case .text(let run) in grid.commands {
+            #expect(run.color == MarginaliaStyle.dark.textColor)
+            #expect(run.haloColor == MarginaliaStyle.dark.haloColor)
+        }
+        #expect(MarginaliaStyle.dark.textColor != MarginaliaStyle.standard.textColor)
+    }
+
     @Test("the north arrow avoids a taken corner")
     func arrowAvoids() {
         let taken = [CanvasRect(x: 380, y: 0, width: 120, height: 120)]

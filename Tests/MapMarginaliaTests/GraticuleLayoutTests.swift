@@ -102,6 +102,17 @@ struct GraticuleLayoutTests {
                 #expect(!label.isOutside && frame.rect.contains(label.rect))
             }
         }
+        // Each label in the margin is tied to the neatline by a tick (the last stroke, after the
+        // lines and the neatline); inside ones need none.
+        let lastStroke = grid.commands.last { if case .stroke = $0 { true } else { false } }
+        guard case .stroke(let ticks, _)? = lastStroke else {
+            Issue.record("no ticks")
+            return
+        }
+        #expect(ticks.elements.count == 2 * grid.labels.filter(\.isOutside).count)
+        if case .move(let start) = ticks.elements[0], case .line(let end) = ticks.elements[1] {
+            #expect(start.y == frame.rect.minY && end.y == frame.rect.minY - GridLabelPlacer.gap)
+        }
         // Inside labels are drawn on a halo; outside ones on the blank margin are not.
         for case .text(let run) in grid.commands {
             let label = try #require(
