@@ -14,12 +14,44 @@ enum MarginaliaDrawing {
     ) throws(MapError) -> MapSnapshot {
         let marginalia = request.marginalia.marginalia(title: request.title)
         guard !marginalia.isEmpty else { return try snapshotter.makeSnapshot(renderer: renderer) }
+        let look = marginaliaStyle(for: style)
+        let snapshotter = fitting(snapshotter, request: request, style: style, measurer: renderer.textMeasurer)
         // The snapshotter's own layout runs again inside makeSnapshot; the viewport is the same.
         let viewport = try snapshotter.viewport(measurer: renderer.textMeasurer)
         return try snapshotter.makeSnapshot(
             renderer: MarginaliaRenderer(
-                base: renderer, marginalia: marginalia, viewport: viewport, style: marginaliaStyle(for: style),
+                base: renderer, marginalia: marginalia, viewport: viewport, style: look,
                 furniturePlate: style.furniture.plateColor))
+    }
+
+    /// The snapshotter with its fitting keeping what it frames clear of the title block at the
+    /// top, as it does of the map's own title (`render` and `fit` both use it, so they agree).
+    static func fitting(
+        _ snapshotter: MapSnapshotter, request: RenderRequest, style: Style, measurer: any TextMeasurer
+    ) -> MapSnapshotter {
+        let text = request.marginalia.marginalia(title: request.title).titleBlock
+        // The block is as tall on any canvas of this width.
+        let probe = MapFrame(canvas: Viewport(center: MapPoint(x: 0, y: 0), zoom: 0, size: snapshotter.options.size))
+        guard
+            let block = TitleBlock.layOut(text, in: probe, style: marginaliaStyle(for: style), measurer: measurer)
+        else { return snapshotter }
+        var snapshotter = snapshotter
+        snapshotter.options.framing = reservingTop(block.rect.maxY, in: snapshotter.options.framing)
+        return snapshotter
+    }
+
+    /// A fitting framing with `height` more canvas points of padding at the top; other
+    /// framings as they are.
+    static func reservingTop(_ height: Double, in framing: Framing) -> Framing {
+        switch framing {
+        case .fit(var options):
+            options.padding.top += height
+            return .fit(options)
+        case .fitAround(let center, var options):
+            options.padding.top += height
+            return .fitAround(center, options)
+        case .centerZoom, .region: return framing
+        }
     }
 
     /// The marginalia look of a map style: the built-in look of its name, with the text,

@@ -171,9 +171,11 @@ enum FitCommand {
         let options = request.snapshotOptions(style: style, format: .png)
         let selection = try AutoBasemap.resolve(&request, scene: scene, options: options)
         let (basemap, tiles, styled) = try SceneLoading.basemap(for: request)
-        let viewport = try MapSnapshotter(
-            scene: scene, options: options, basemap: basemap, tiles: tiles, styledBasemap: styled
-        ).viewport(measurer: CairoRenderer().textMeasurer)
+        let measurer = CairoRenderer().textMeasurer
+        let viewport = try MarginaliaDrawing.fitting(
+            MapSnapshotter(scene: scene, options: options, basemap: basemap, tiles: tiles, styledBasemap: styled),
+            request: request, style: style, measurer: measurer
+        ).viewport(measurer: measurer)
         var members = viewport.jsonMembers
         members.insert(("scale", .number(request.scale)), at: 2)
         if let selection { members.append(("basemap", selection.json)) }

@@ -61,6 +61,28 @@ struct MarginaliaCommandTests {
         #expect(texts.contains("60.16°N") || texts.contains("60.18°N"))
     }
 
+    @Test("fitting keeps the pins clear of the taller title block, and fit agrees with render")
+    func fitting() throws {
+        let pins = ["--pin", "60.17,24.94", "--pin", "60.20,24.90", "--size", "400x300", "--basemap", "world"]
+        let block = ["--title", "Helsinki", "--subtitle", "Favourite places", "--date", "2026-12-01"]
+        func zoom(_ json: String) throws -> Double {
+            let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+            return try #require(object?["zoom"] as? Double)
+        }
+        let plain = try Maprender.run(["fit"] + pins + ["--title", "Helsinki"])
+        let withBlock = try Maprender.run(["fit"] + pins + block)
+        #expect(plain.status == 0 && withBlock.status == 0, "stderr: \(withBlock.errors)")
+        // The block is taller than the title alone: the map zooms out to keep the pins below it.
+        #expect(try zoom(withBlock.outputText) < zoom(plain.outputText) - 0.05)
+        let folder = try TemporaryDirectory()
+        let render = try Maprender.run(
+            pins + block + ["-o", folder.path("map.png"), "--sidecar", folder.path("map.json")])
+        #expect(render.status == 0, "stderr: \(render.errors)")
+        let sidecar = String(
+            decoding: try Data(contentsOf: URL(fileURLWithPath: folder.path("map.json"))), as: UTF8.self)
+        #expect(try zoom(sidecar) == zoom(withBlock.outputText))
+    }
+
     @Test(
         "bad values are usage errors and write nothing",
         arguments: [
