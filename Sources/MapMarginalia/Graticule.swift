@@ -19,7 +19,8 @@ public struct GridRequest: Hashable, Sendable {
 /// Why a grid cannot be drawn.
 public enum GraticuleError: Error, Hashable, Sendable {
     /// The interval would draw `lines` lines across the frame, more than
-    /// `GridInterval.maximumLineCount`; `suggested` is the auto interval for the frame.
+    /// `GridInterval.maximumLineCount`; `suggested` is the (coarser) auto interval for the
+    /// frame.
     case tooManyLines(interval: GridInterval, lines: Int, suggested: GridInterval)
 }
 
@@ -27,8 +28,11 @@ public enum GraticuleError: Error, Hashable, Sendable {
 /// Mercator (meridians vertical, parallels horizontal), with their coordinates on the
 /// neatline's edges — longitudes top and bottom, latitudes left and right.
 public struct Graticule: Sendable {
-    /// The interval drawn.
-    public var interval: GridInterval
+    /// The meridians' interval.
+    public var longitudeInterval: GridInterval
+    /// The parallels' interval: the meridians' one, or finer at high latitudes when auto
+    /// (see `GridInterval.automatic`).
+    public var latitudeInterval: GridInterval
     /// The meridians drawn, in degrees, in the longitude continuing the frame's world copy
     /// (east of 180° across the antimeridian); their labels wrap into −180…180.
     public var longitudes: [Double]
@@ -70,16 +74,19 @@ public struct Graticule: Sendable {
         let automatic = GridInterval.automatic(
             longitudes: extent.longitudes, latitudes: extent.latitudes,
             ladder: request.format == .decimal ? GridInterval.decimalLadder : GridInterval.ladder)
-        let interval = request.interval ?? automatic
+        let longitudeInterval = request.interval ?? automatic.longitude
+        let latitudeInterval = request.interval ?? automatic.latitude
         let lineCount =
-            interval.count(from: extent.longitudes.lowerBound, through: extent.longitudes.upperBound)
-            + interval.count(from: extent.latitudes.lowerBound, through: extent.latitudes.upperBound)
-        if lineCount > GridInterval.maximumLineCount {
-            throw .tooManyLines(interval: interval, lines: lineCount, suggested: automatic)
+            longitudeInterval.count(from: extent.longitudes.lowerBound, through: extent.longitudes.upperBound)
+            + latitudeInterval.count(from: extent.latitudes.lowerBound, through: extent.latitudes.upperBound)
+        if lineCount > GridInterval.maximumLineCount, let interval = request.interval {
+            throw .tooManyLines(interval: interval, lines: lineCount, suggested: automatic.longitude)
         }
-        let longitudes = interval.multiples(from: extent.longitudes.lowerBound, through: extent.longitudes.upperBound)
+        let longitudes = longitudeInterval.multiples(
+            from: extent.longitudes.lowerBound, through: extent.longitudes.upperBound)
         let latitudes = Array(
-            interval.multiples(from: extent.latitudes.lowerBound, through: extent.latitudes.upperBound).reversed())
+            latitudeInterval.multiples(from: extent.latitudes.lowerBound, through: extent.latitudes.upperBound)
+                .reversed())
 
         let rect = frame.rect
         // The map ends at ±85.05°: over a world view, lines stop where the world does.
@@ -117,10 +124,11 @@ public struct Graticule: Sendable {
                         color: style.textColor, lineWidth: style.neatlineWidth, lineCap: .butt, lineJoin: .miter)))
         }
 
-        let formatter = GridLabelFormatter(format: request.format, interval: interval)
+        let longitudeFormatter = GridLabelFormatter(format: request.format, interval: longitudeInterval)
+        let latitudeFormatter = GridLabelFormatter(format: request.format, interval: latitudeInterval)
         var placer = GridLabelPlacer(frame: frame, avoiding: frame.taken + avoiding, style: style, measurer: measurer)
-        let longitudeTexts = meridians.map { ($0.x, formatter.longitude($0.longitude)) }
-        let latitudeTexts = parallels.map { ($0.y, formatter.latitude($0.latitude)) }
+        let longitudeTexts = meridians.map { ($0.x, longitudeFormatter.longitude($0.longitude)) }
+        let latitudeTexts = parallels.map { ($0.y, latitudeFormatter.latitude($0.latitude)) }
         for edge in [GridLabel.Edge.top, .bottom] { placer.place(longitudeTexts, on: edge) }
         for edge in [GridLabel.Edge.left, .right] { placer.place(latitudeTexts, on: edge) }
         if !placer.ticks.elements.isEmpty {
@@ -130,7 +138,8 @@ public struct Graticule: Sendable {
         }
         commands += placer.commands
         return Graticule(
-            interval: interval, longitudes: meridians.map(\.longitude), latitudes: parallels.map(\.latitude),
+            longitudeInterval: longitudeInterval, latitudeInterval: latitudeInterval,
+            longitudes: meridians.map(\.longitude), latitudes: parallels.map(\.latitude),
             commands: commands, labelRects: placer.labels.map(\.rect), labels: placer.labels)
     }
 }

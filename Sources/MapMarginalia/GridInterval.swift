@@ -100,23 +100,45 @@ public struct GridInterval: Hashable, Sendable, CustomStringConvertible {
         return Int(min(last - first + 1, Double(Int.max / 2)))
     }
 
-    /// The step of `ladder` whose line counts across a frame spanning `longitudes` and `latitudes`
-    /// (degrees) lie best within `preferredLineCount`: the one with the fewest lines missing
-    /// below 3 (weighted triple: a grid of one line reads as no grid) plus lines over 8,
-    /// counted in both directions; the coarser on a tie.
+    /// The auto intervals for a frame spanning `longitudes` and `latitudes` (degrees): the
+    /// step of `ladder` giving both directions 3…8 lines (`preferredLineCount`), the coarsest
+    /// that does; where no one step does, each direction's own.
+    ///
+    /// One step serves both wherever it can, so the grid's cells are "square" in degrees.
+    /// From about 60° a frame spans over twice the degrees of longitude it spans of
+    /// latitude, and no single step gives both enough lines; the parallels then step finer
+    /// than the meridians, as high-latitude map series do (sheets twice as wide in
+    /// longitude as tall in latitude).
     public static func automatic(
         longitudes: ClosedRange<Double>, latitudes: ClosedRange<Double>, ladder: [GridInterval] = ladder
-    ) -> GridInterval {
+    ) -> (longitude: GridInterval, latitude: GridInterval) {
+        func counts(_ step: GridInterval) -> (Int, Int) {
+            (
+                step.count(from: longitudes.lowerBound, through: longitudes.upperBound),
+                step.count(from: latitudes.lowerBound, through: latitudes.upperBound)
+            )
+        }
+        if let shared = ladder.first(where: {
+            let (meridians, parallels) = counts($0)
+            return preferredLineCount.contains(meridians) && preferredLineCount.contains(parallels)
+        }) {
+            return (shared, shared)
+        }
+        return (
+            best(in: ladder) { counts($0).0 }, best(in: ladder) { counts($0).1 }
+        )
+    }
+
+    /// The step of `ladder` whose line count lies nearest `preferredLineCount`: the fewest
+    /// lines missing below 3 (weighted triple: a grid of one line reads as no grid) or over
+    /// 8; the coarser on a tie.
+    static func best(in ladder: [GridInterval], count: (GridInterval) -> Int) -> GridInterval {
         var best = ladder[0], bestPenalty = Int.max
         for step in ladder {
-            var penalty = 0
-            for count in [
-                step.count(from: longitudes.lowerBound, through: longitudes.upperBound),
-                step.count(from: latitudes.lowerBound, through: latitudes.upperBound),
-            ] {
-                if count < preferredLineCount.lowerBound { penalty += 3 * (preferredLineCount.lowerBound - count) }
-                if count > preferredLineCount.upperBound { penalty += count - preferredLineCount.upperBound }
-            }
+            let lines = count(step)
+            let penalty =
+                lines < preferredLineCount.lowerBound
+                ? 3 * (preferredLineCount.lowerBound - lines) : max(0, lines - preferredLineCount.upperBound)
             if penalty < bestPenalty {
                 best = step
                 bestPenalty = penalty

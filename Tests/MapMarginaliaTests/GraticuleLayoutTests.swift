@@ -29,8 +29,10 @@ struct GraticuleLayoutTests {
             #expect(abs(y - expected) < positionTolerance)
         }
         // Every line is a multiple of the interval.
-        for value in grid.longitudes + grid.latitudes {
-            let steps = value / grid.interval.degrees
+        for (value, interval) in grid.longitudes.map({ ($0, grid.longitudeInterval) })
+            + grid.latitudes.map({ ($0, grid.latitudeInterval) })
+        {
+            let steps = value / interval.degrees
             #expect(abs(steps - steps.rounded()) < 1e-6)
         }
     }
@@ -40,7 +42,7 @@ struct GraticuleLayoutTests {
         let frame = makeFrame(center: helsinki, zoom: 11)
         let request = GridRequest(interval: GridInterval(degrees: 0.01), format: .decimal)
         let grid = try Graticule.layOut(request, in: frame, style: .standard, measurer: measurer)
-        #expect(grid.interval.degrees == 0.01)
+        #expect(grid.longitudeInterval.degrees == 0.01 && grid.latitudeInterval.degrees == 0.01)
         let spacing = zip(grid.longitudes.dropFirst(), grid.longitudes).map { $0 - $1 }
         #expect(spacing.allSatisfy { abs($0 - 0.01) < 1e-9 })
         #expect(texts(grid.commands).contains("24.94°E"))

@@ -17,16 +17,32 @@ struct GridIntervalTests {
         let frame = makeFrame(
             center: Coordinate(latitude: latitude, longitude: 24.94), zoom: zoom, width: 500, height: 400)
         let grid = try Graticule.layOut(GridRequest(), in: frame, style: .standard, measurer: FixedTextMeasurer())
-        #expect(GridInterval.ladder.contains(grid.interval))
-        // Mercator stretches latitude by 1/cos φ: from 60° a frame spans over twice the
-        // degrees of longitude it spans of latitude, and one interval cannot give both
-        // directions 3…8 lines; the grid then leans to more meridians and at least 2 parallels.
-        let high = latitude.magnitude >= 60
+        #expect(GridInterval.ladder.contains(grid.longitudeInterval))
+        #expect(GridInterval.ladder.contains(grid.latitudeInterval))
+        #expect(grid.latitudeInterval.degrees <= grid.longitudeInterval.degrees)
         #expect(
-            (3...(high ? 12 : 8)).contains(grid.longitudes.count),
-            "\(grid.interval): \(grid.longitudes.count) meridians")
+            GridInterval.preferredLineCount.contains(grid.longitudes.count),
+            "\(grid.longitudeInterval): \(grid.longitudes.count) meridians")
         #expect(
-            ((high ? 2 : 3)...8).contains(grid.latitudes.count), "\(grid.interval): \(grid.latitudes.count) parallels")
+            GridInterval.preferredLineCount.contains(grid.latitudes.count),
+            "\(grid.latitudeInterval): \(grid.latitudes.count) parallels")
+    }
+
+    @Test("one step serves both directions where it can; from 60° the parallels step finer")
+    func sharedAndSplit() throws {
+        let middle = makeFrame(center: Coordinate(latitude: 35, longitude: 24.94), zoom: 11, width: 500, height: 400)
+        let shared = try Graticule.layOut(GridRequest(), in: middle, style: .standard, measurer: FixedTextMeasurer())
+        #expect(shared.longitudeInterval == shared.latitudeInterval)
+        let north = makeFrame(center: Coordinate(latitude: 70, longitude: 24.94), zoom: 11, width: 500, height: 400)
+        let split = try Graticule.layOut(GridRequest(), in: north, style: .standard, measurer: FixedTextMeasurer())
+        #expect(split.latitudeInterval.degrees < split.longitudeInterval.degrees)
+        // Each direction's labels have the parts of its own interval.
+        for label in split.labels {
+            let interval =
+                label.edge == .top || label.edge == .bottom ? split.longitudeInterval : split.latitudeInterval
+            let formatter = GridLabelFormatter(format: .dms, interval: interval)
+            #expect(label.text.contains("″") == (formatter.precision != .degrees && formatter.precision != .minutes))
+        }
     }
 
     @Test("decimal labels get decimal steps", arguments: frames)
@@ -35,12 +51,14 @@ struct GridIntervalTests {
             center: Coordinate(latitude: latitude, longitude: 24.94), zoom: zoom, width: 500, height: 400)
         let grid = try Graticule.layOut(
             GridRequest(format: .decimal), in: frame, style: .standard, measurer: FixedTextMeasurer())
-        #expect(GridInterval.decimalLadder.contains(grid.interval))
+        #expect(GridInterval.decimalLadder.contains(grid.longitudeInterval))
+        #expect(GridInterval.decimalLadder.contains(grid.latitudeInterval))
         #expect(grid.latitudes.count >= 2 && grid.longitudes.count >= 3)
         // Every label ends in a round decimal: no more places than the interval has.
         for label in grid.labels {
             let digits = label.text.split(separator: ".").dropFirst().first?.prefix { $0.isNumber }.count ?? 0
-            #expect(digits <= GridLabelFormatter(format: .decimal, interval: grid.interval).decimalPlaces)
+            let interval = label.edge == .top || label.edge == .bottom ? grid.longitudeInterval : grid.latitudeInterval
+            #expect(digits <= GridLabelFormatter(format: .decimal, interval: interval).decimalPlaces)
             #expect(digits <= 4)
         }
     }
@@ -50,9 +68,9 @@ struct GridIntervalTests {
         let wide = GridInterval.automatic(longitudes: 0...40, latitudes: 40...60)
         let narrow = GridInterval.automatic(longitudes: 24.9...24.95, latitudes: 60.15...60.18)
         // 10° draws 5 meridians and 3 parallels here: the coarsest step in range.
-        #expect(wide == GridInterval(degrees: 10))
-        #expect(narrow.seconds < 60)
-        #expect(narrow.seconds >= 1)
+        #expect(wide.longitude == GridInterval(degrees: 10) && wide.latitude == wide.longitude)
+        #expect(narrow.longitude.seconds < 60)
+        #expect(narrow.latitude.seconds >= 1)
     }
 
     static let explicitTexts: [(String, Double)] = [
