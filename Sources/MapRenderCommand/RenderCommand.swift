@@ -73,6 +73,7 @@ enum RenderCommand {
             scene: scene, options: options, basemap: basemap, tiles: tiles, styledBasemap: styled
         ).makeSnapshot(renderer: renderer)
         snapshot.basemapSelection = selection
+        GeoreferencedPDF.georeference(&snapshot)
 
         report(snapshot.diagnostics)
         if request.isStrict, let first = snapshot.diagnostics.first(where: { $0.severity == .warning }) {
