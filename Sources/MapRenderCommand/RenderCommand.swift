@@ -37,7 +37,8 @@ enum RenderCommand {
     /// `batch` runs on another thread while the next map renders. `inBatch` keeps the render
     /// on its worker's core (see `CairoRenderer.decodesImagesInParallel`).
     static func render(
-        _ request: RenderRequest, inBatch: Bool = false, report: ([Diagnostic]) -> Void
+        _ request: RenderRequest, inBatch: Bool = false, recording: RecordingRenderer.Recording? = nil,
+        report: ([Diagnostic]) -> Void
     ) throws(MapError) -> MapSnapshot {
         var request = request
         guard let output = request.output else {
@@ -68,7 +69,9 @@ enum RenderCommand {
         let (basemap, tiles, styled) = try SceneLoading.basemap(for: request)
         let cairo = CairoRenderer(decodesImagesInParallel: !inBatch, quality: request.quality)
         // SVG keeps real text; its layout measures text as Cairo would draw it.
-        let renderer: any MapRenderer = format == .svg ? SVGRenderer(textMeasurer: cairo.textMeasurer) : cairo
+        var renderer: any MapRenderer = format == .svg ? SVGRenderer(textMeasurer: cairo.textMeasurer) : cairo
+        // `batch --book` keeps the display list for the book's page.
+        if let recording { renderer = RecordingRenderer(renderer: renderer, recording: recording) }
         var snapshot = try MapSnapshotter(
             scene: scene, options: options, basemap: basemap, tiles: tiles, styledBasemap: styled
         ).makeSnapshot(renderer: renderer)
