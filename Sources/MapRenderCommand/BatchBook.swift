@@ -3,7 +3,6 @@ import MapErrors
 import MapFormats
 import MapGeometry
 import MapRenderCairo
-import MapRenderCore
 
 /// `batch --book FILE.pdf`: every map of the batch as a page of one PDF, in manifest order,
 /// each page georeferenced like a single PDF map.
@@ -21,12 +20,17 @@ final class BatchBook: @unchecked Sendable {
     }
 
     let path: String
-    private let book = PDFBook()
+    private let book: PDFBook
     private var measures: [Int: PDFGeospatialMeasure] = [:]
     private var leftOut: [String] = []
     private var failure: MapError?
 
-    init(path: String) { self.path = path }
+    /// Creates the book's staged file, so an unwritable folder fails the batch before its
+    /// first job.
+    init(path: String) throws(MapError) {
+        self.path = path
+        book = try PDFBook(destination: path)
+    }
 
     /// Adds an outcome's page, called in manifest order one at a time; returns its page
     /// number (from 1), or nil for a job left out.
@@ -49,21 +53,17 @@ final class BatchBook: @unchecked Sendable {
     /// How many pages the book has.
     var pageCount: Int { book.pageCount }
 
-    /// Finishes, georeferences and writes the book; a book with no page is not written.
-    /// Returns the line that tells what was written and what was left out.
+    /// Finishes, georeferences and moves the book into place; a book with no page is not
+    /// written. Returns the line that tells what was written and what was left out.
     func write() throws(MapError) -> String {
         if let failure { throw failure }
         let left = leftOut.isEmpty ? "" : "; left out (failed or skipped): " + leftOut.joined(separator: ", ")
-        guard var bytes = try book.finish() else { return "\(path): not written, no job rendered a page\(left)" }
-        var warning = ""
-        do throws(MapError) {
-            bytes = try PDFGeospatialMeasure.georeference(bytes, pages: measures)
-        } catch {
-            warning = " (\(error.message); the book is not georeferenced)"
+        guard book.pageCount > 0 else {
+            _ = try book.finish(georeferencing: [:])
+            return "\(path): not written, no job rendered a page\(left)"
         }
-        let file = try StagedFile(bytes: bytes, destination: path)
-        try file.commit()
-        return "\(path): \(book.pageCount) page\(book.pageCount == 1 ? "" : "s")\(left)\(warning)"
+        let warning = try book.finish(georeferencing: measures).map { " (\($0.message); it is not georeferenced)" }
+        return "\(path): \(book.pageCount) page\(book.pageCount == 1 ? "" : "s")\(left)\(warning ?? "")"
     }
 }
 

@@ -80,7 +80,7 @@ enum BatchCommand {
         _ = glibcMallopt(trimThreshold, 256 << 20)
         let skipsExisting = options.skipsExisting
         let hostPolicy = enforcedHostPolicy(options)
-        let book = options.book.map(BatchBook.init(path:))
+        let book = try options.book.map { path throws(MapError) in try BatchBook(path: path) }
         let pipeline = BatchPipeline<BatchJob, Outcome>(workers: options.workers)
         try pipeline.run(
             next: { () throws(MapError) in try jobs.next() },

@@ -129,3 +129,27 @@ struct PDFGeospatialMeasureTests {
         #expect(PDFObject.fixedNotation(60, decimals: 4) == "60")
     }
 }
+
+@Suite("PDF incremental update read through a reader")
+struct PDFIncrementalUpdateReaderTests {
+    @Test("a file read in windows: a table longer than the first window is read whole, and far from all the file")
+    func windows() throws {
+        // 400 pages: a cross-reference table of some 8 KB, more than the first 4 KiB window.
+        let pdf = handMadePDF(pages: 400)
+        var largest = 0
+        let update = try PDFIncrementalUpdate(size: pdf.count) { offset, count in
+            largest = max(largest, count)
+            return Array(pdf[offset..<min(offset + count, pdf.count)])
+        }
+        #expect(update.pages.count == 400)
+        #expect(update.pages.last?.number == 403)
+        let appendix = try PDFGeospatialMeasure.appendix(to: update, pages: [399: sampleMeasure])
+        let measures = try PDFGeospatialMeasure.measures(in: pdf + appendix)
+        #expect(measures.last == sampleMeasure)
+        #expect(measures.dropLast().allSatisfy { $0 == nil })
+        // The table needed a second, larger window (up to the end of the file, where it
+        // lies); no read asked for the whole file.
+        #expect(largest > 4096)
+        #expect(largest < pdf.count / 2, "\(pdf.count) bytes")
+    }
+}

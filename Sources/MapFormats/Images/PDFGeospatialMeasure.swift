@@ -137,10 +137,22 @@ public struct PDFGeospatialMeasure: Hashable, Sendable {
         -> [UInt8]
     {
         let update = try PDFIncrementalUpdate(reading: pdf)
+        return pdf + (try appendix(to: update, pages: measures))
+    }
+
+    /// The incremental update that sets the measures on the pages of a file read by
+    /// `update` (by index in page order): the bytes to append to it.
+    ///
+    /// - Throws: `MapError` (`.invalidData`) for a measure of a page the file lacks.
+    public static func appendix(
+        to update: PDFIncrementalUpdate, pages measures: [Int: PDFGeospatialMeasure]
+    )
+        throws(MapError) -> [UInt8]
+    {
         guard measures.keys.allSatisfy(update.pages.indices.contains) else {
             throw MapError(.invalidData, "the PDF has \(update.pages.count) pages; a measure is for a page it lacks")
         }
-        return update.updatingPages(measures.mapValues { [("VP", $0.viewportArray)] })
+        return update.appendix(settingPages: measures.mapValues { [("VP", $0.viewportArray)] })
     }
 
     /// The measures on the pages of `pdf`, in page order (nil for a page without one).
