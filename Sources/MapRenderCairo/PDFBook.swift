@@ -1,7 +1,7 @@
 internal import CCairo
 public import MapDrawing
 public import MapErrors
-public import MapFormats
+import MapFormats
 
 /// A PDF of many pages, one display list each, painted one after the other on one Cairo
 /// PDF surface and streamed to its file as Cairo writes it: `batch --book`'s atlas. Each

@@ -1,6 +1,5 @@
 import MapDrawing
 import MapErrors
-import MapFormats
 import MapGeometry
 import MapRenderCairo
 

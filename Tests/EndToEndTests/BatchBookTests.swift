@@ -1,5 +1,5 @@
 import Foundation
-import MapFormats
+import MapDrawing
 import Testing
 
 @Suite("batch --book, end to end")

@@ -1,5 +1,5 @@
 import Foundation
-import MapFormats
+import MapDrawing
 import Testing
 
 /// EPSG:3857 meters of a coordinate on the sphere of radius 6,378,137 m (IOGP Guidance

@@ -1,5 +1,4 @@
 import MapDrawing
-import MapFormats
 import MapGeometry
 import Testing
 

@@ -1,7 +1,7 @@
 import MapErrors
 import Testing
 
-@testable import MapFormats
+@testable import MapDrawing
 
 /// A small PDF built by hand: a catalog (1), a page tree (2) with a nested node (3), and
 /// `pages` pages from object 4 on, with a classic cross-reference table whose offsets are

@@ -1,4 +1,3 @@
-public import MapFormats
 public import MapGeometry
 
 extension WebMercatorGeoTransform {
