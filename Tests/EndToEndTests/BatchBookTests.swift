@@ -99,4 +99,14 @@ struct BatchBookTests {
         #expect(result.errors.contains("atlas.pdf: not written, no job rendered a page"))
         #expect(try !folder.listing().contains("atlas.pdf"))
     }
+
+    @Test("a book in a missing folder fails the batch before its first job: exit 73, nothing written")
+    func unwritable() throws {
+        let folder = try TemporaryDirectory()
+        try Data((Self.lines[0] + "\n").utf8).write(to: URL(fileURLWithPath: folder.path("jobs.jsonl")))
+        let result = try Maprender.run(["batch", "jobs.jsonl", "--book", "missing/atlas.pdf"], in: folder.url)
+        #expect(result.status == 73, "\(result.errors)")
+        #expect(result.errors.contains("missing/atlas.pdf"), "\(result.errors)")
+        #expect(try folder.listing() == ["jobs.jsonl"])
+    }
 }
