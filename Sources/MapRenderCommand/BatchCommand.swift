@@ -96,10 +96,8 @@ enum BatchCommand {
                 progress.record(outcome)
                 summary?.append(resultJSON(outcome))
             })
-        let bookLine = try book?.write()
         let seconds = Date().timeIntervalSince(started)
         progress.finish(seconds: seconds)
-        if let bookLine { Console.printError("batch: book \(bookLine)") }
         var totals: [(String, JSONValue)] = [
             ("jobs", .number(Double(progress.done))), ("succeeded", .number(Double(progress.succeeded))),
             ("failed", .number(Double(progress.failed))), ("skipped", .number(Double(progress.skipped))),
@@ -107,6 +105,8 @@ enum BatchCommand {
         if let book { totals.append(("book_pages", .number(Double(book.pageCount)))) }
         totals.append(("seconds", .number((seconds * 1000).rounded() / 1000)))
         try summary?.finish(totals: totals)
+        // The book last: the summary is finished even when the book cannot be.
+        if let book { Console.printError("batch: book " + (try book.write())) }
         if let (id, error) = progress.firstFailure {
             throw MapError(
                 error.kind,
