@@ -45,6 +45,8 @@ public final class PDFBook: @unchecked Sendable {
         if surface == nil {
             let created = cairo_pdf_surface_create_for_stream(
                 writeToFileSink, Unmanaged.passUnretained(sink).toOpaque(), width, height)!
+            // A classic cross-reference table, for the georeference (see CairoRenderer).
+            cairo_pdf_surface_restrict_to_version(created, CAIRO_PDF_VERSION_1_4)
             // A fixed creation date keeps the book byte-identical across runs.
             cairo_pdf_surface_set_metadata(created, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
             cairo_pdf_surface_set_metadata(created, CAIRO_PDF_METADATA_CREATOR, "maprender")

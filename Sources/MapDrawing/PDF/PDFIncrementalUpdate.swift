@@ -5,8 +5,10 @@ public import MapErrors
 /// cross-reference section and a trailer pointing back to the old one (`/Prev`) are
 /// appended, so not one byte already written is rewritten.
 ///
-/// Only classic cross-reference tables (§7.5.4) are read, which is what Cairo 1.16 and
-/// 1.18 write; a file with cross-reference streams (§7.5.8) is refused with an error.
+/// Only classic cross-reference tables (§7.5.4) are read: what Cairo writes for PDF 1.4,
+/// the version maprender restricts its PDF surfaces to (from 1.17.6 on, Cairo puts a 1.5
+/// file's objects in compressed object streams indexed by a cross-reference stream). A file
+/// with a cross-reference stream (§7.5.8) is refused with an error.
 public struct PDFIncrementalUpdate: Sendable {
     /// Reads `count` bytes (fewer at the end of the file) at an offset of the file.
     public typealias Reader = (_ offset: Int, _ count: Int) throws(MapError) -> [UInt8]
