@@ -72,6 +72,9 @@ struct RecordingRenderer: MapRenderer {
     /// Where the list is kept; one render per recorder.
     final class Recording: @unchecked Sendable {
         var list: DisplayList?
+        /// Whether the map is also rendered to its format: not for a job with no output,
+        /// whose page in the book is all it makes.
+        var rendersOutput = true
     }
 
     let renderer: any MapRenderer
@@ -81,6 +84,6 @@ struct RecordingRenderer: MapRenderer {
 
     func render(_ list: DisplayList, scale: Double, format: ImageFormat) throws(MapError) -> [UInt8] {
         recording.list = list
-        return try renderer.render(list, scale: scale, format: format)
+        return recording.rendersOutput ? try renderer.render(list, scale: scale, format: format) : []
     }
 }

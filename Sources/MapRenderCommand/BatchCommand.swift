@@ -217,7 +217,8 @@ enum BatchCommand {
                     remedy: "give each job its \"output\" in the manifest")
             }
             return try BatchJobs(
-                manifest: manifest, defaults: options.defaults, shard: options.shard, counting: counting)
+                manifest: manifest, defaults: options.defaults, shard: options.shard, counting: counting,
+                requiresOutput: options.book == nil)
         }
         var cursor = ArgumentCursor(options.defaults, programName: MapRenderCommand.name)
         let base = try RenderRequest(parsing: &cursor)

@@ -14,7 +14,7 @@ enum GeoreferencedPDF {
     /// - Parameter frame: where the map lies on the page, in points from the top-left
     ///   corner; nil for a page the map fills.
     static func georeference(_ snapshot: inout MapSnapshot, frame: CanvasRect? = nil, pageHeight: Double? = nil) {
-        guard snapshot.format == .pdf else { return }
+        guard snapshot.format == .pdf, !snapshot.data.isEmpty else { return }
         let measure = PDFGeospatialMeasure(viewport: snapshot.viewport, frame: frame, pageHeight: pageHeight)
         do throws(MapError) {
             snapshot.data = try PDFGeospatialMeasure.georeference(snapshot.data, pages: [0: measure])

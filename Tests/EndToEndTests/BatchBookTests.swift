@@ -109,4 +109,26 @@ struct BatchBookTests {
         #expect(result.errors.contains("missing/atlas.pdf"), "\(result.errors)")
         #expect(try folder.listing() == ["jobs.jsonl"])
     }
+
+    @Test("with --book a job may have no output: it makes its page (and its sidecar); without --book it is refused")
+    func withoutOutput() throws {
+        let folder = try TemporaryDirectory()
+        let lines = [
+            #"{"id": "a", "pin": "60.17,24.94,Alpha Page", "size": "320x240", "basemap": "none", "sidecar": "a.json"}"#,
+            #"{"id": "b", "output": "b.png", "pin": "61.5,23.76,Bravo Page", "size": "400x300", "basemap": "none"}"#,
+            #"{"id": "c", "pin": "60.45,22.27,Charlie Page", "basemap": "none", "format": "pdf"}"#,
+        ]
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: folder.path("jobs.jsonl")))
+        let result = try Maprender.run(["batch", "jobs.jsonl", "--book", "atlas.pdf"], in: folder.url)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(try folder.listing() == ["a.json", "atlas.pdf", "b.png", "jobs.jsonl"])
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("atlas.pdf"))))
+        let measures = try PDFGeospatialMeasure.measures(in: bytes)
+        #expect(measures.map { $0?.frame.width } == [320, 400, 800])
+
+        let refused = try Maprender.run(["batch", "jobs.jsonl", "--out-dir", "out"], in: folder.url)
+        #expect(refused.status == 65)
+        #expect(refused.errors.contains(#"job "a" has no output"#), "\(refused.errors)")
+        #expect(refused.errors.contains("(with --book, a job may have none)"))
+    }
 }
