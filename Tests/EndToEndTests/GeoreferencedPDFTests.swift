@@ -94,4 +94,34 @@ struct GeoreferencedPDFTests {
         #expect(ring.map { $0[0] }.min()! < 24.9384 && ring.map { $0[0] }.max()! > 24.9384)
         #expect(ring.map { $0[1] }.min()! < 60.1699 && ring.map { $0[1] }.max()! > 60.1699)
     }
+
+    @Test(
+        "gdallocationinfo finds the pin's coordinate at the pin's place on the page, within one pixel",
+        .enabled(
+            if: Tool.path(of: "gdallocationinfo") != nil,
+            "gdallocationinfo is not installed (Debian: apt-get install gdal-bin)"
+        ),
+        arguments: WorldFileTests.basemaps)
+    func pinLocation(basemap: String) throws {
+        let (folder, _) = try renderPDF(basemap: basemap)
+        let sidecar = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("map.json"))))
+                as? [String: Any])
+        let pin = try #require((sidecar["annotations"] as? [[String: Any]])?.first)
+        let x = try #require(pin["x"] as? Double), y = try #require(pin["y"] as? Double)
+        let report = try Tool.run(
+            try #require(Tool.path(of: "gdallocationinfo")),
+            ["-wgs84", "-xml", folder.path("map.pdf"), "24.9384", "60.1699"]
+        ).outputText
+        // <Report pixel="…" line="…">: the pixel GDAL's 150 dpi raster of the page has there.
+        func attribute(_ name: String) -> Double? {
+            guard let start = report.range(of: name + "=\""),
+                let end = report[start.upperBound...].firstIndex(of: "\"")
+            else { return nil }
+            return Double(report[start.upperBound..<end])
+        }
+        let pixel = try #require(attribute("pixel"), "\(report)"), line = try #require(attribute("line"))
+        #expect(abs(pixel + 0.5 - x * 150 / 72) <= 1, "\(report)")
+        #expect(abs(line + 0.5 - y * 150 / 72) <= 1, "\(report)")
+    }
 }
