@@ -127,6 +127,9 @@ struct PDFGeospatialMeasureTests {
         #expect(PDFObject.fixedNotation(-179.99999999999, decimals: 10) == "-180")
         #expect(PDFObject.fixedNotation(841.8897637795, decimals: 4) == "841.8898")
         #expect(PDFObject.fixedNotation(60, decimals: 4) == "60")
+        #expect(PDFObject.fixedNotation(1.5e12, decimals: 10) == "1500000000000")
+        #expect(PDFObject.fixedNotation(-1e300, decimals: 4) == "-9000000000000000000")
+        #expect(PDFObject.fixedNotation(.nan, decimals: 4) == "0")
     }
 }
 

@@ -140,7 +140,12 @@ public indirect enum PDFObject: Hashable, Sendable {
         var power: Int64 = 1
         for _ in 0..<decimals { power *= 10 }
         let scaled = (abs(value) * Double(power)).rounded()
-        guard scaled < 9e18 else { return String(Int64(value.rounded())) }
+        // Beyond Int64, fewer decimals; a value too large for any is clamped (no PDF
+        // reader takes numbers near 1e18 anyway).
+        guard scaled < 9e18 else {
+            guard decimals == 0 else { return fixedNotation(value, decimals: decimals - 1) }
+            return value < 0 ? "-9000000000000000000" : "9000000000000000000"
+        }
         let units = Int64(scaled)
         var fraction = String(units % power)
         fraction = String(repeating: "0", count: max(0, decimals - fraction.count)) + fraction
