@@ -63,7 +63,8 @@ let package = Package(
         // drives parsing, "did you mean", help, completion scripts and the man page.
         .target(name: "MapCommandLine", dependencies: ["MapErrors", "MapGeometry", "MapFormats"]),
         // The display list and what backends need to draw it: paths, colours, text runs,
-        // images, the renderer protocol.
+        // images, the renderer protocol; where an output lies on the Earth (the world-file
+        // transform, the PDF geospatial measure and the incremental update that adds it).
         .target(name: "MapDrawing", dependencies: ["MapErrors", "MapGeometry", "MapFormats"]),
         // MapLibre GL styles (version 8): the style model, legacy filters and functions, and the
         // expression engine evaluated per zoom and vector tile feature.

@@ -97,6 +97,10 @@ public struct CairoRenderer: MapRenderer {
         case .pdf:
             surface = cairo_pdf_surface_create_for_stream(
                 writeToSink, Unmanaged.passUnretained(sink).toOpaque(), width, height)
+            // PDF 1.4 keeps a classic cross-reference table: from 1.17.6 on, Cairo writes a
+            // 1.5 file's objects into compressed object streams, which the georeference's
+            // incremental update (MapDrawing's PDFIncrementalUpdate) does not read.
+            cairo_pdf_surface_restrict_to_version(surface, CAIRO_PDF_VERSION_1_4)
             // A fixed creation date keeps PDF output byte-identical across runs.
             cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
             cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "maprender")

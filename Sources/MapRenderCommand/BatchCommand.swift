@@ -19,6 +19,10 @@ enum BatchCommand {
         var seconds: Double
         var error: MapError?
         var diagnostics: [Diagnostic]
+        /// The map for `--book`, kept until the outcome is handed over.
+        var page: BatchBook.Page?
+        /// The outcome's page in the book (from 1); nil when it has none.
+        var bookPage: Int?
     }
 
     /// The options of the batch itself (`BatchOptions.own`), and the render options for
@@ -35,6 +39,8 @@ enum BatchCommand {
         var isVerbose = false
         var each: String?
         var isDryRun = false
+        /// `--book`: the PDF that gets every map as a page.
+        var book: String?
         /// Render options (with their values) for every job, as the user wrote them.
         var defaults: [String] = []
     }
@@ -74,24 +80,33 @@ enum BatchCommand {
         _ = glibcMallopt(trimThreshold, 256 << 20)
         let skipsExisting = options.skipsExisting
         let hostPolicy = enforcedHostPolicy(options)
+        let book = try options.book.map { path throws(MapError) in try BatchBook(path: path) }
         let pipeline = BatchPipeline<BatchJob, Outcome>(workers: options.workers)
         try pipeline.run(
             next: { () throws(MapError) in try jobs.next() },
             start: { job in
                 execute(
-                    job, confinement: confinement, inputs: inputs, hostPolicy: hostPolicy, skipsExisting: skipsExisting)
+                    job, confinement: confinement, inputs: inputs, hostPolicy: hostPolicy, skipsExisting: skipsExisting,
+                    recordsPage: book != nil)
             },
             deliver: { outcome in
+                var outcome = outcome
+                outcome.bookPage = book?.add(outcome)
+                outcome.page = nil
                 progress.record(outcome)
                 summary?.append(resultJSON(outcome))
             })
         let seconds = Date().timeIntervalSince(started)
         progress.finish(seconds: seconds)
-        try summary?.finish(totals: [
+        var totals: [(String, JSONValue)] = [
             ("jobs", .number(Double(progress.done))), ("succeeded", .number(Double(progress.succeeded))),
             ("failed", .number(Double(progress.failed))), ("skipped", .number(Double(progress.skipped))),
-            ("seconds", .number((seconds * 1000).rounded() / 1000)),
-        ])
+        ]
+        if let book { totals.append(("book_pages", .number(Double(book.pageCount)))) }
+        totals.append(("seconds", .number((seconds * 1000).rounded() / 1000)))
+        try summary?.finish(totals: totals)
+        // The book last: the summary is finished even when the book cannot be.
+        if let book { Console.printError("batch: book " + (try book.write())) }
         if let (id, error) = progress.firstFailure {
             throw MapError(
                 error.kind,
@@ -105,7 +120,7 @@ enum BatchCommand {
     /// an outcome.
     static func execute(
         _ job: BatchJob, confinement: OutputConfinement?, inputs: InputConfinement? = nil,
-        hostPolicy: HostPolicy? = nil, skipsExisting: Bool
+        hostPolicy: HostPolicy? = nil, skipsExisting: Bool, recordsPage: Bool = false
     ) -> () -> Outcome {
         let started = Date()
         var outcome = Outcome(job: job, status: .failed, output: nil, seconds: 0, error: nil, diagnostics: [])
@@ -130,11 +145,13 @@ enum BatchCommand {
             } else {
                 // Under --in-dir every file the job reads is opened beneath the folder, so a
                 // link swapped in after confineInputs checked the names cannot lead out.
+                let recording = recordsPage ? RecordingRenderer.Recording() : nil
                 func render() throws(MapError) -> MapSnapshot {
-                    try RenderCommand.render(request, inBatch: true) { outcome.diagnostics = $0 }
+                    try RenderCommand.render(request, inBatch: true, recording: recording) { outcome.diagnostics = $0 }
                 }
                 let snapshot: MapSnapshot
                 if let inputs { snapshot = try inputs.folder.confining(render) } else { snapshot = try render() }
+                if let list = recording?.list { outcome.page = BatchBook.Page(list: list, viewport: snapshot.viewport) }
                 let rendered = outcome
                 return {
                     var outcome = rendered
@@ -200,7 +217,8 @@ enum BatchCommand {
                     remedy: "give each job its \"output\" in the manifest")
             }
             return try BatchJobs(
-                manifest: manifest, defaults: options.defaults, shard: options.shard, counting: counting)
+                manifest: manifest, defaults: options.defaults, shard: options.shard, counting: counting,
+                requiresOutput: options.book == nil)
         }
         var cursor = ArgumentCursor(options.defaults, programName: MapRenderCommand.name)
         let base = try RenderRequest(parsing: &cursor)
@@ -270,6 +288,7 @@ enum BatchCommand {
             ("output", outcome.output.map(JSONValue.string) ?? .null),
             ("seconds", .number((outcome.seconds * 1000).rounded() / 1000)),
         ]
+        if let page = outcome.bookPage { members.append(("book_page", .number(Double(page)))) }
         if let error = outcome.error {
             members += [
                 ("exit_code", .number(Double(ExitStatus(error).rawValue))),

@@ -26,6 +26,9 @@ final class BatchJobs {
     private var defaults: [String] = []
     private var shard: Shard?
     private var counting = false
+    /// Whether a job must name its `output` (not with `--book`, whose pages may be all a
+    /// job makes).
+    fileprivate private(set) var requiresOutput = true
     private var identifiers = BatchIdentifiers()
 
     /// The jobs `produce` returns, one per call, until it returns `nil`.
@@ -33,11 +36,14 @@ final class BatchJobs {
 
     /// The jobs of `shard` in the manifest at `path` (`-`: standard input), each parsed with
     /// `defaults` before its own words. `counting`: ids only, for `count()`.
-    init(manifest path: String, defaults: [String], shard: Shard?, counting: Bool = false) throws(MapError) {
+    init(
+        manifest path: String, defaults: [String], shard: Shard?, counting: Bool = false, requiresOutput: Bool = true
+    ) throws(MapError) {
         lines = try ManifestLines(path: path)
         self.defaults = defaults
         self.shard = shard
         self.counting = counting
+        self.requiresOutput = requiresOutput
     }
 
     /// How many jobs are left.
@@ -68,7 +74,7 @@ final class BatchJobs {
         while let earlier = try again.next(), earlier.number < line {
             if !earlier.isBlankOrComment,
                 let (other, _) = try? BatchManifest.arguments(
-                    of: earlier.bytes, path: lines.name, line: earlier.number),
+                    of: earlier.bytes, path: lines.name, line: earlier.number, requiresOutput: requiresOutput),
                 other == id
             {
                 return false
@@ -97,7 +103,8 @@ enum BatchManifest {
             id: "line \(lineNumber)", line: lineNumber, request: .failure(MapError(.internalFailure, "unparsed")))
         var words: [String]?
         do throws(MapError) {
-            let (id, own) = try arguments(of: line.bytes, path: path, line: lineNumber)
+            let (id, own) = try arguments(
+                of: line.bytes, path: path, line: lineNumber, requiresOutput: jobs.requiresOutput)
             job.id = id
             guard try jobs.insert(id, line: lineNumber, in: lines) else {
                 throw MapError(
@@ -126,7 +133,9 @@ enum BatchManifest {
     }
 
     /// The job's id and its command-line words.
-    static func arguments(of line: [UInt8], path: String, line lineNumber: Int) throws(MapError) -> (String, [String]) {
+    static func arguments(
+        of line: [UInt8], path: String, line lineNumber: Int, requiresOutput: Bool = true
+    ) throws(MapError) -> (String, [String]) {
         let document: JSONDocument
         do {
             document = try JSONDocument(parsing: line, fileName: path)
@@ -168,10 +177,10 @@ enum BatchManifest {
                 .invalidData, "the job has no id", at: InputLocation(file: path, line: lineNumber),
                 remedy: "give each job an \"id\"")
         }
-        guard words.contains("-o") else {
+        guard words.contains("-o") || !requiresOutput else {
             throw MapError(
                 .invalidData, "job \"\(id)\" has no output", at: InputLocation(file: path, line: lineNumber),
-                remedy: "give each job an \"output\" file name")
+                remedy: "give each job an \"output\" file name (with --book, a job may have none)")
         }
         return (id, words)
     }

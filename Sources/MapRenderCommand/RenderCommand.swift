@@ -37,19 +37,28 @@ enum RenderCommand {
     /// `batch` runs on another thread while the next map renders. `inBatch` keeps the render
     /// on its worker's core (see `CairoRenderer.decodesImagesInParallel`).
     static func render(
-        _ request: RenderRequest, inBatch: Bool = false, report: ([Diagnostic]) -> Void
+        _ request: RenderRequest, inBatch: Bool = false, recording: RecordingRenderer.Recording? = nil,
+        report: ([Diagnostic]) -> Void
     ) throws(MapError) -> MapSnapshot {
         var request = request
-        guard let output = request.output else {
+        // A `batch --book` job may have no output of its own: its page is all it makes.
+        guard request.output != nil || recording != nil else {
             throw MapError(.invalidRequest, "no output file", remedy: "give -o FILE (or -o - for standard output)")
         }
         CairoRenderer.startLoadingFonts()  // overlaps fontconfig's start-up with reading the inputs
         // Never let a render replace an input, above all the favorites database.
         let inputs = request.placeDatabases + request.geoJSONFiles + request.trackInput.paths
         let format = try request.resolvedFormat()
-        if request.writesWorldFile { try WorldFile.check(format: format, output: output) }
-        let worldFiles = request.writesWorldFile ? WorldFile.paths(beside: output) : nil
-        let targets = [output] + (request.sidecar.map { [$0] } ?? []) + (worldFiles.map { [$0.0, $0.1, $0.2] } ?? [])
+        if request.writesWorldFile {
+            guard let output = request.output else {
+                throw MapError(.invalidRequest, "--world-file: the job has no output to put it beside")
+            }
+            try WorldFile.check(format: format, output: output)
+        }
+        let worldFiles = request.writesWorldFile ? request.output.map(WorldFile.paths(beside:)) : nil
+        let targets =
+            (request.output.map { [$0] } ?? []) + (request.sidecar.map { [$0] } ?? [])
+            + (worldFiles.map { [$0.0, $0.1, $0.2] } ?? [])
         for target in targets where target != "-" {
             let resolved = URL(fileURLWithPath: target).standardizedFileURL.resolvingSymlinksInPath().path
             if inputs.contains(where: {
@@ -68,11 +77,17 @@ enum RenderCommand {
         let (basemap, tiles, styled) = try SceneLoading.basemap(for: request)
         let cairo = CairoRenderer(decodesImagesInParallel: !inBatch, quality: request.quality)
         // SVG keeps real text; its layout measures text as Cairo would draw it.
-        let renderer: any MapRenderer = format == .svg ? SVGRenderer(textMeasurer: cairo.textMeasurer) : cairo
+        var renderer: any MapRenderer = format == .svg ? SVGRenderer(textMeasurer: cairo.textMeasurer) : cairo
+        // `batch --book` keeps the display list for the book's page.
+        if let recording {
+            recording.rendersOutput = request.output != nil
+            renderer = RecordingRenderer(renderer: renderer, recording: recording)
+        }
         var snapshot = try MarginaliaDrawing.makeSnapshot(
             MapSnapshotter(scene: scene, options: options, basemap: basemap, tiles: tiles, styledBasemap: styled),
             request: request, style: style, renderer: renderer)
         snapshot.basemapSelection = selection
+        GeoreferencedPDF.georeference(&snapshot)
 
         report(snapshot.diagnostics)
         if request.isStrict, let first = snapshot.diagnostics.first(where: { $0.severity == .warning }) {
@@ -83,7 +98,6 @@ enum RenderCommand {
 
     /// Writes a rendered request's image (and sidecar), each atomically.
     static func write(_ snapshot: MapSnapshot, of request: RenderRequest) throws(MapError) {
-        guard let output = request.output else { return }
         // Stage every file first, so a failure leaves none of them behind.
         var staged: [StagedFile] = []
         if let sidecar = request.sidecar {
@@ -97,11 +111,12 @@ enum RenderCommand {
             staged.append(
                 try StagedFile(bytes: Array((document.serialized(indent: 2) + "\n").utf8), destination: sidecar))
         }
-        if output == "-" {
+        if request.output == "-" {
             guard Console.writeOutput(snapshot.data) else {
                 throw MapError(.ioFailure, "standard output: writing failed")
             }
-        } else {
+        } else if let output = request.output {
+            // (No output is a `batch --book` job's: its page is in the book, its sidecar here.)
             staged.append(try StagedFile(bytes: snapshot.data, destination: output))
             if request.writesWorldFile { staged += try WorldFile.stage(for: snapshot, beside: output) }
         }

@@ -33,7 +33,12 @@ enum WorldFile {
 
     /// Refuses `--world-file` where there is no raster file to put it beside.
     static func check(format: ImageFormat, output: String) throws(MapError) {
-        if format == .svg || format == .pdf {
+        if format == .pdf {
+            throw MapError(
+                .invalidRequest, "--world-file: a PDF is georeferenced inside the file, with no world file beside it",
+                remedy: "leave out --world-file (gdalinfo and QGIS read the PDF's own georeference)")
+        }
+        if format == .svg {
             throw MapError(
                 .invalidRequest,
                 "--world-file: \(format.rawValue.uppercased()) output has no pixel grid to georeference",
@@ -56,18 +61,8 @@ enum WorldFile {
             .map { $0 == 0 ? "0" : "\($0)" }.joined(separator: "\n") + "\n"
     }
 
-    /// "WGS 84 / Pseudo-Mercator" (EPSG:3857) in OGC WKT 1, as the EPSG dataset and GDAL
-    /// export it: the authority code lets GDAL, PROJ and QGIS recognise Web Mercator, and
-    /// the PROJ4 extension keeps older readers on the sphere rather than the ellipsoid.
-    static let projection =
-        #"PROJCS["WGS 84 / Pseudo-Mercator",GEOGCS["WGS 84",DATUM["WGS_1984",SPHEROID["WGS 84",6378137,"#
-        + #"298.257223563,AUTHORITY["EPSG","7030"]],AUTHORITY["EPSG","6326"]],PRIMEM["Greenwich",0,"#
-        + #"AUTHORITY["EPSG","8901"]],UNIT["degree",0.0174532925199433,AUTHORITY["EPSG","9122"]],"#
-        + #"AUTHORITY["EPSG","4326"]],PROJECTION["Mercator_1SP"],PARAMETER["central_meridian",0],"#
-        + #"PARAMETER["scale_factor",1],PARAMETER["false_easting",0],PARAMETER["false_northing",0],"#
-        + #"UNIT["metre",1,AUTHORITY["EPSG","9001"]],AXIS["Easting",EAST],AXIS["Northing",NORTH],"#
-        + #"EXTENSION["PROJ4","+proj=merc +a=6378137 +b=6378137 +lat_ts=0 +lon_0=0 +x_0=0 +y_0=0 +k=1 "#
-        + #"+units=m +nadgrids=@null +wkt +no_defs"],AUTHORITY["EPSG","3857"]]"#
+    /// "WGS 84 / Pseudo-Mercator" (EPSG:3857) in OGC WKT 1, the `.prj` beside the world file.
+    static let projection = WebMercatorGeoTransform.wellKnownText
 
     /// GDAL's auxiliary metadata file (PAM) with the projection: GDAL, and QGIS through it,
     /// read the world file beside a PNG or JPEG but not the `.prj` (OSGeo/gdal#9360), so

@@ -100,6 +100,36 @@ public final class StagedFile {
         try fail(writeAll(bytes, to: descriptor, at: offset))
     }
 
+    /// Reads back up to `count` bytes at `offset` of a file made by `init(streamingTo:)`
+    /// (fewer at its end): a file that is updated after it is written (a PDF's incremental
+    /// update reads the file's tail and the objects it changes).
+    ///
+    /// - Throws: `MapError` `.ioFailure` when reading fails.
+    public func read(count: Int, at offset: Int) throws(MapError) -> [UInt8] {
+        guard descriptor >= 0, count > 0, offset >= 0 else { return [] }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        var failure: Int32 = 0
+        bytes.withUnsafeMutableBytes { buffer in
+            while done < count {
+                let got = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if got == 0 { return }
+                done += got
+            }
+        }
+        guard failure == 0 else {
+            throw MapError(
+                .ioFailure, "reading back failed (\(String(cString: strerror(failure))))",
+                at: InputLocation(file: destination))
+        }
+        return Array(bytes[..<done])
+    }
+
     /// Flushes the temporary file to disk and closes it.
     private func finishWriting() throws(MapError) {
         guard descriptor >= 0 else { return }

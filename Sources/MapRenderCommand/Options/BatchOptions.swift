@@ -44,6 +44,11 @@ enum BatchOptions {
             }
             options.progress = value.text
         },
+        .value(
+            "--book", valueName: "FILE.pdf", section: .batch, completion: .files("pdf"),
+            help: "also every map as a page of one PDF, in manifest order, each page georeferenced;"
+                + " failed jobs are left out; a job with no \"output\" makes only its page"
+        ) { options, value in options.book = value.text },
         .flag("--verbose", section: .batch, help: "a line for every job, not only failures") { $0.isVerbose = true },
         .flag("--dry-run", section: .batch, help: "list the jobs (id, output) this shard would render") {
             $0.isDryRun = true
