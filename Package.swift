@@ -17,7 +17,7 @@ let package = Package(
             targets: [
                 "MapErrors", "MapGeometry", "MapFormats", "MapPMTiles", "MapXML", "MapVectorTiles", "MapDrawing",
                 "MapVectorStyle",
-                "MapAnnotations", "MapRenderCore", "MapVectorLayout", "MapSQLite", "MapInputs",
+                "MapAnnotations", "MapPage", "MapRenderCore", "MapVectorLayout", "MapSQLite", "MapInputs",
                 "MapTiles", "MapVectorSources", "MapFavorites", "MapRenderCairo", "MapRenderSVG", "MapBatch",
             ]),
     ],
@@ -75,10 +75,13 @@ let package = Package(
         // bubbles and their placement, number badges, clusters of nearby pins, the legend panel
         // and the corner it goes in.
         .target(name: "MapAnnotations", dependencies: ["MapGeometry", "MapFormats", "MapDrawing"]),
+        // The page, pure: paper sizes, margins, resolution, the frame the map fills, scale
+        // ratios and bounding boxes, and the map composed onto the page.
+        .target(name: "MapPage", dependencies: ["MapErrors", "MapGeometry", "MapDrawing"]),
         // The scene, the style, layout and the snapshotter: pure values.
         .target(
             name: "MapRenderCore",
-            dependencies: ["MapErrors", "MapGeometry", "MapFormats", "MapDrawing", "MapAnnotations"]),
+            dependencies: ["MapErrors", "MapGeometry", "MapFormats", "MapDrawing", "MapAnnotations", "MapPage"]),
         // Vector tiles laid out with a style: fills, lines, circles, labels along lines and
         // icons as display-list commands and label candidates. Pure: tiles come from a provider.
         .target(
@@ -146,7 +149,7 @@ let package = Package(
             name: "MapRenderCommand",
             dependencies: [
                 "MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapFormats", "MapCommandLine", "MapInputs",
-                "MapTiles", "MapVectorSources",
+                "MapTiles", "MapVectorSources", "MapPage",
                 "MapFavorites", "MapRenderCairo", "MapRenderSVG", "MapBatch", "MapDataCommands",
             ]),
         .executableTarget(name: "maprender", dependencies: ["MapRenderCommand"]),
@@ -170,10 +173,13 @@ let package = Package(
             resources: [.copy("Resources")]),
         .testTarget(
             name: "MapRenderCoreTests",
-            dependencies: ["MapRenderCore", "MapAnnotations", "MapDrawing", "MapGeometry", "MapTestSupport"],
+            dependencies: [
+                "MapRenderCore", "MapAnnotations", "MapDrawing", "MapGeometry", "MapPage", "MapTestSupport",
+            ],
             exclude: ["Snapshots"]),
         .testTarget(name: "MapFormatsTests", dependencies: ["MapFormats", "MapTestSupport"]),
         .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "MapTestSupport"]),
+        .testTarget(name: "MapPageTests", dependencies: ["MapPage", "MapDrawing", "MapGeometry"]),
         .testTarget(name: "MapXMLTests", dependencies: ["MapXML", "MapFormats"]),
         .testTarget(
             name: "MapVectorStyleTests", dependencies: ["MapVectorStyle", "MapVectorTiles", "MapDrawing", "MapErrors"],

@@ -6,6 +6,7 @@ import MapFavorites
 import MapFormats
 import MapGeometry
 import MapInputs
+import MapPage
 import MapRenderCairo
 import MapRenderCore
 import MapRenderSVG
@@ -63,12 +64,18 @@ enum RenderCommand {
         var style = try SceneLoading.style(for: request)
         if request.isTransparent { style.backgroundColor = style.backgroundColor.withAlpha(0) }
         let scene = try SceneLoading.scene(for: request)
-        let options = request.snapshotOptions(style: style, format: format)
+        var options = request.snapshotOptions(style: style, format: format)
+        var cairo = CairoRenderer(decodesImagesInParallel: !inBatch, quality: request.quality)
+        let page = try request.page.layout(format: format)
+        try request.page.apply(
+            to: &options, layout: page, request: request, scene: scene, measurer: cairo.textMeasurer)
+        if let page { cairo.pixelsPerInch = page.dpi }
         let selection = try AutoBasemap.resolve(&request, scene: scene, options: options)
         let (basemap, tiles, styled) = try SceneLoading.basemap(for: request)
-        let cairo = CairoRenderer(decodesImagesInParallel: !inBatch, quality: request.quality)
         // SVG keeps real text; its layout measures text as Cairo would draw it.
-        let renderer: any MapRenderer = format == .svg ? SVGRenderer(textMeasurer: cairo.textMeasurer) : cairo
+        var renderer: any MapRenderer = format == .svg ? SVGRenderer(textMeasurer: cairo.textMeasurer) : cairo
+        // On paper the map is laid out for the frame and drawn into it on the page.
+        if let page { renderer = PageRenderer(base: renderer, layout: page) }
         var snapshot = try MapSnapshotter(
             scene: scene, options: options, basemap: basemap, tiles: tiles, styledBasemap: styled
         ).makeSnapshot(renderer: renderer)
@@ -92,6 +99,14 @@ enum RenderCommand {
             if !request.languages.isEmpty, case .object(var members) = document {
                 let index = members.firstIndex { $0.0 == "attribution" } ?? members.endIndex
                 members.insert(("languages", .array(request.languages.map(JSONValue.string))), at: index)
+                document = .object(members)
+            }
+            // Where the map is on the page, the box it shows and its scale on paper.
+            let pageMembers = request.page.sidecarMembers(
+                layout: try request.page.layout(format: snapshot.format), viewport: snapshot.viewport)
+            if !pageMembers.isEmpty, case .object(var members) = document {
+                let index = members.firstIndex { $0.0 == "annotations" } ?? members.endIndex
+                members.insert(contentsOf: pageMembers, at: index)
                 document = .object(members)
             }
             staged.append(
@@ -167,7 +182,10 @@ enum FitCommand {
         var request = request
         let style = try SceneLoading.style(for: request)
         let scene = try SceneLoading.scene(for: request)
-        let options = request.snapshotOptions(style: style, format: .png)
+        var options = request.snapshotOptions(style: style, format: .png)
+        try request.page.apply(
+            to: &options, layout: try request.page.layout(format: .png), request: request, scene: scene,
+            measurer: CairoRenderer().textMeasurer)
         let selection = try AutoBasemap.resolve(&request, scene: scene, options: options)
         let (basemap, tiles, styled) = try SceneLoading.basemap(for: request)
         let viewport = try MapSnapshotter(
