@@ -17,6 +17,9 @@ public struct PageLayout: Hashable, Sendable {
     public var frame: CanvasRect
     /// Raster pixels per inch on paper.
     public var dpi: Double
+    /// Canvas points per inch: 72 on paper (PDF's point); 96 for a screen canvas given in
+    /// CSS pixels, which a picture framed on it (`--size` with `--bbox`) uses.
+    public var pointsPerInch: Double
 
     /// The default margin on paper: 10 mm, within what office printers leave unprinted
     /// (about 4–6 mm) with room to spare.
@@ -28,14 +31,18 @@ public struct PageLayout: Hashable, Sendable {
     /// The resolutions accepted, in pixels per inch.
     public static let dpiRange = 1.0...2_400.0
 
-    /// Lays out a page with margins.
+    /// Lays out a page with margins; `page` and `margins` are in canvas points of
+    /// 1/`pointsPerInch` inch.
     ///
     /// - Throws: `PageValueError` when the margins leave no room for a map.
-    public init(page: Paper, margins: EdgeInsets, dpi: Double) throws(PageValueError) {
+    public init(
+        page: Paper, margins: EdgeInsets, dpi: Double, pointsPerInch: Double = PageLength.pointsPerInch
+    ) throws(PageValueError) {
         let width = page.width - margins.left - margins.right
         let height = page.height - margins.top - margins.bottom
         guard width >= 1, height >= 1 else {
-            let mm = { (points: Double) in PageLength.millimeters(points: points).formatted(places: 1) }
+            let mm = { (points: Double) in (points * PageLength.millimetersPerInch / pointsPerInch).formatted(places: 1)
+            }
             throw PageValueError(
                 "the margins leave no room on a page of \(mm(page.width)) × \(mm(page.height)) mm",
                 allowed: "margins that add up to less than the page's width and height")
@@ -44,10 +51,14 @@ public struct PageLayout: Hashable, Sendable {
         self.margins = margins
         self.frame = CanvasRect(x: margins.left, y: margins.top, width: width, height: height)
         self.dpi = dpi
+        self.pointsPerInch = pointsPerInch
     }
 
-    /// Device pixels per point at this resolution: dpi / 72.
-    public var deviceScale: Double { dpi / PageLength.pointsPerInch }
+    /// Device pixels per canvas point at this resolution: dpi / 72 on paper.
+    public var deviceScale: Double { dpi / pointsPerInch }
+
+    /// Millimetres for a length in this layout's canvas points.
+    public func millimeters(_ points: Double) -> Double { points * PageLength.millimetersPerInch / pointsPerInch }
 
     /// The page's size in whole pixels at this resolution: paper inches × dpi, rounded.
     public var pixelSize: (width: Int, height: Int) {

@@ -63,8 +63,19 @@ struct PageRequest {
 
     /// The page a render draws, or `nil` without `--paper`/`--page`: the page's size trimmed
     /// to whole pixels for raster output, its frame shrunk to the aspect of `--bbox`.
-    func layout(format: ImageFormat) throws(MapError) -> PageLayout? {
-        guard let paper else { return nil }
+    func layout(format: ImageFormat, size: CanvasSize, scale: Double) throws(MapError) -> PageLayout? {
+        guard let paper else {
+            // A box on a --size canvas of another shape: the map framed in the middle of it.
+            guard let bbox, setsSize else { return nil }
+            do throws(PageValueError) {
+                return try PageLayout(
+                    page: Paper(width: size.width, height: size.height), margins: .zero,
+                    dpi: PageLayout.screenDPI * scale, pointsPerInch: PageLayout.screenDPI
+                ).fitted(toAspect: bbox.aspect)
+            } catch {
+                throw Self.error(error, option: "--size")
+            }
+        }
         var layout: PageLayout
         do throws(PageValueError) {
             layout = try PageLayout(
@@ -90,9 +101,14 @@ struct PageRequest {
             options.size = layout.frame.size
             options.scale = layout.deviceScale
         }
+        if request.legendMode == .outside, layout != nil {
+            throw MapError(
+                .invalidRequest, "--legend outside widens the image, which a page or a framed --bbox cannot",
+                remedy: "give --legend corner")
+        }
         if let bbox {
             if layout == nil {
-                // A screen canvas takes the box's aspect within --size (or the default size).
+                // A screen canvas without --size takes the box's aspect.
                 let size = options.size
                 options.size =
                     CanvasRect(x: 0, y: 0, width: size.width, height: size.height).fitted(
@@ -141,8 +157,8 @@ struct PageRequest {
                     "page",
                     .object([
                         ("width", .number(layout.pageSize.width)), ("height", .number(layout.pageSize.height)),
-                        ("widthMillimeters", .number(PageLength.millimeters(points: layout.pageSize.width))),
-                        ("heightMillimeters", .number(PageLength.millimeters(points: layout.pageSize.height))),
+                        ("widthMillimeters", .number(layout.millimeters(layout.pageSize.width))),
+                        ("heightMillimeters", .number(layout.millimeters(layout.pageSize.height))),
                         ("dpi", .number(layout.dpi)),
                         (
                             "frame",

@@ -66,7 +66,7 @@ enum RenderCommand {
         let scene = try SceneLoading.scene(for: request)
         var options = request.snapshotOptions(style: style, format: format)
         var cairo = CairoRenderer(decodesImagesInParallel: !inBatch, quality: request.quality)
-        let page = try request.page.layout(format: format)
+        let page = try request.page.layout(format: format, size: request.size, scale: request.scale)
         try request.page.apply(
             to: &options, layout: page, request: request, scene: scene, measurer: cairo.textMeasurer)
         if let page { cairo.pixelsPerInch = page.dpi }
@@ -103,7 +103,8 @@ enum RenderCommand {
             }
             // Where the map is on the page, the box it shows and its scale on paper.
             let pageMembers = request.page.sidecarMembers(
-                layout: try request.page.layout(format: snapshot.format), viewport: snapshot.viewport)
+                layout: try request.page.layout(format: snapshot.format, size: request.size, scale: request.scale),
+                viewport: snapshot.viewport)
             if !pageMembers.isEmpty, case .object(var members) = document {
                 let index = members.firstIndex { $0.0 == "annotations" } ?? members.endIndex
                 members.insert(contentsOf: pageMembers, at: index)
@@ -184,7 +185,8 @@ enum FitCommand {
         let scene = try SceneLoading.scene(for: request)
         var options = request.snapshotOptions(style: style, format: .png)
         try request.page.apply(
-            to: &options, layout: try request.page.layout(format: .png), request: request, scene: scene,
+            to: &options, layout: try request.page.layout(format: .png, size: request.size, scale: request.scale),
+            request: request, scene: scene,
             measurer: CairoRenderer().textMeasurer)
         let selection = try AutoBasemap.resolve(&request, scene: scene, options: options)
         let (basemap, tiles, styled) = try SceneLoading.basemap(for: request)

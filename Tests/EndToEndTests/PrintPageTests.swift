@@ -145,6 +145,22 @@ struct PrintPageTests {
         #expect(abs(width / height - aspect) < 1e-9)
         #expect(width == 800 || height == 600)
 
+        // On a --size canvas of another shape the map is framed in the middle, not stretched.
+        let framed = try Maprender.run([
+            "--basemap", "none", "--bbox", box.map { String($0) }.joined(separator: ","), "--size", "400x400",
+            "-o", folder.path("c.png"), "--sidecar", folder.path("c.json"),
+        ])
+        #expect(framed.status == 0, "stderr: \(framed.errors)")
+        let image = try RasterImage(png: try Self.bytes(folder.path("c.png")))
+        #expect(image.width == 400 && image.height == 400)
+        let framedSidecar = try Self.json(folder.path("c.json"))
+        let frame = try #require((framedSidecar["page"] as? [String: Any])?["frame"] as? [String: Any])
+        let frameWidth = frame["width"] as? Double ?? 0, frameHeight = frame["height"] as? Double ?? 0
+        #expect(abs(frameWidth / frameHeight - aspect) < 1e-9)
+        #expect(abs((frame["y"] as? Double ?? 0) - (400 - frameHeight) / 2) < 1e-9)
+        let framedBox = try #require(framedSidecar["bbox"] as? [Double])
+        for (got, asked) in zip(framedBox, box) { #expect(abs(got - asked) < 1e-6, "\(framedBox)") }
+
         let across = try Maprender.run([
             "--basemap", "none", "--bbox", "170,-20,-170,-10", "--paper", "A5", "-o", folder.path("b.pdf"),
             "--sidecar", folder.path("b.json"),
@@ -199,6 +215,7 @@ struct PrintPageTests {
             (["--bbox", "10,20,30"], "four numbers"), (["--bbox", "0,50,1,40"], "not below north"),
             (["--bbox", "0,0,1,1", "--center", "0,0"], "--bbox sets what the map shows"),
             (["--paper", "A4", "--page", "10x10cm"], "--paper and --page"),
+            (["--paper", "A4", "--legend", "outside"], "--legend outside widens the image"),
         ])
     func badValues(arguments: [String], message: String) throws {
         let folder = try TemporaryDirectory()
