@@ -105,3 +105,15 @@ extension Double {
         return String(rounded)
     }
 }
+
+extension PageLayout {
+    /// The viewport of the whole page given the map's viewport in the frame: the same zoom,
+    /// the page's size, centred where the page's centre falls on the map continued into the
+    /// margins. What positions the page's pixels on the ground (world files) and what
+    /// marginalia use to place grid ticks along the frame in page coordinates.
+    public func pageViewport(mapViewport: Viewport) -> Viewport {
+        let pageCenter = CanvasPoint(
+            x: pageSize.width / 2 - frame.minX, y: pageSize.height / 2 - frame.minY)
+        return Viewport(center: mapViewport.mapPoint(for: pageCenter), zoom: mapViewport.zoom, size: pageSize)
+    }
+}

@@ -119,7 +119,10 @@ enum RenderCommand {
             }
         } else {
             staged.append(try StagedFile(bytes: snapshot.data, destination: output))
-            if request.writesWorldFile { staged += try WorldFile.stage(for: snapshot, beside: output) }
+            if request.writesWorldFile {
+                let page = try request.page.layout(format: snapshot.format, size: request.size, scale: request.scale)
+                staged += try WorldFile.stage(for: snapshot, page: page, beside: output)
+            }
         }
         for file in staged { try file.commit() }
     }

@@ -6,6 +6,13 @@ import Testing
 /// Maps for print through the built binary: `--paper`, `--page`, `--dpi`, `--margin`,
 /// `--bbox` and `--scale-ratio`, the DPI recorded in PNG and JPEG, the page's size in PDF,
 /// the configuration file's and batch manifests' keys for them, and bad values.
+/// EPSG:3857 metres of a coordinate on the sphere of radius 6,378,137 m.
+private func webMercatorMeters(_ coordinate: Coordinate) -> (x: Double, y: Double) {
+    let radius = 6_378_137.0
+    let phi = coordinate.latitude * .pi / 180
+    return (coordinate.longitude * .pi / 180 * radius, radius * log(tan(.pi / 4 + phi / 2)))
+}
+
 @Suite("Paper, resolution and true scale, end to end", .serialized)
 struct PrintPageTests {
     static let example = Maprender.packageRoot.appendingPathComponent("examples/helsinki").path
@@ -187,6 +194,29 @@ struct PrintPageTests {
         #expect(
             tooLarge.errors.contains("1:10,000") && tooLarge.errors.contains("1:1,000,000 would"), "\(tooLarge.errors)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("b.pdf")))
+    }
+
+    @Test("--world-file on a page places the page's pixels: a pin maps back to its coordinate within a pixel")
+    func worldFileOnPage() throws {
+        let folder = try TemporaryDirectory()
+        let run = try Maprender.run([
+            "--pin", "60.1699,24.9384,Senate Square", "--center", "60.17,24.93", "--scale-ratio", "1:50000",
+            "--basemap", "none", "--paper", "A6-landscape", "--margin", "15mm,5mm,5mm,25mm", "--dpi", "100",
+            "--world-file", "-o", folder.path("map.png"), "--sidecar", folder.path("map.json"),
+        ])
+        #expect(run.status == 0, "stderr: \(run.errors)")
+        let numbers = try String(contentsOfFile: folder.path("map.pgw"), encoding: .utf8).split(separator: "\n")
+            .compactMap { Double($0) }
+        try #require(numbers.count == 6)
+        let sidecar = try Self.json(folder.path("map.json"))
+        let frame = try #require((sidecar["page"] as? [String: Any])?["frame"] as? [String: Any])
+        let pin = try #require((sidecar["annotations"] as? [[String: Any]])?.first)
+        let scale = 100.0 / 72
+        let column = ((pin["x"] as? Double ?? 0) + (frame["x"] as? Double ?? 0)) * scale
+        let row = ((pin["y"] as? Double ?? 0) + (frame["y"] as? Double ?? 0)) * scale
+        let meters = (x: numbers[4] + (column - 0.5) * numbers[0], y: numbers[5] + (row - 0.5) * numbers[3])
+        let expected = webMercatorMeters(Coordinate(latitude: 60.1699, longitude: 24.9384))
+        #expect(abs(meters.x - expected.x) < numbers[0] && abs(meters.y - expected.y) < numbers[0], "\(meters)")
     }
 
     @Test("SVG pages: the page's size in points, the map in a clipped, moved group")

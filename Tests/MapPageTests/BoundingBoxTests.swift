@@ -80,3 +80,20 @@ struct BoundingBoxTests {
         #expect(page.dump.contains("\n  fill"))
     }
 }
+
+/// The page's own viewport, which places the page's pixels on the ground.
+@Suite("Page viewport")
+struct PageViewportTests {
+    @Test("a coordinate lands on the page at its frame position plus the frame's corner")
+    func pageViewport() throws {
+        let layout = try PageLayout(page: Paper(width: 300, height: 200), margins: EdgeInsets(all: 20), dpi: 72)
+        let map = Viewport(center: Coordinate(latitude: 60.17, longitude: 24.94), zoom: 13, size: layout.frame.size)
+        let page = layout.pageViewport(mapViewport: map)
+        #expect(page.size == layout.pageSize)
+        for coordinate in [Coordinate(latitude: 60.18, longitude: 24.9), Coordinate(latitude: 60.16, longitude: 24.99)]
+        {
+            let inFrame = map.point(for: coordinate), onPage = page.point(for: coordinate)
+            #expect(abs(onPage.x - (inFrame.x + 20)) < 1e-6 && abs(onPage.y - (inFrame.y + 20)) < 1e-6)
+        }
+    }
+}
