@@ -135,7 +135,7 @@ struct PageRequest {
                     .invalidRequest,
                     "--scale-ratio \(scaleRatio): what is drawn does not fit the map's frame at that scale;"
                         + " \(largest.roundedUp) would",
-                    remedy: "give --scale-ratio \(largest.roundedUp) or smaller, a larger --paper, smaller"
+                    remedy: "give --scale-ratio \(largest.roundedUp) (or a larger N), a larger --paper, smaller"
                         + " --margin, or --center to show part of it")
             }
             center = fitted.centerCoordinate
