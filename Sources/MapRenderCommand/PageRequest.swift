@@ -92,9 +92,9 @@ struct PageRequest {
     /// Sets the canvas, density and framing of the snapshot for the page: the map laid out for
     /// the frame at the page's density; `--bbox` shown exactly; `--scale-ratio` at its zoom,
     /// centred on `--center` or on what fitting chooses, refused (exit 64) when the inputs do
-    /// not fit at it, with the round ratio that would.
+    /// not fit at it, with the round ratio that would; the ratio printed by the scale bar.
     func apply(
-        to options: inout MapSnapshotter.Options, layout: PageLayout?, request: RenderRequest, scene: MapScene,
+        to options: inout MapSnapshotter.Options, layout: PageLayout?, request: RenderRequest, scene: inout MapScene,
         measurer: any TextMeasurer
     ) throws(MapError) {
         if let layout {
@@ -142,7 +142,7 @@ struct PageRequest {
         }
         options.framing = .centerZoom(
             center, zoom: scaleRatio.zoom(atLatitude: center.latitude, pointsPerInch: pointsPerInch))
-        options.style.furniture.scaleRatioText = scaleRatio.description
+        scene.scaleRatioText = scaleRatio.description
     }
 
     /// The sidecar's page members: `page` (size and frame in points and millimetres, margins,

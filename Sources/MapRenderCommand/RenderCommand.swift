@@ -63,12 +63,12 @@ enum RenderCommand {
         }
         var style = try SceneLoading.style(for: request)
         if request.isTransparent { style.backgroundColor = style.backgroundColor.withAlpha(0) }
-        let scene = try SceneLoading.scene(for: request)
+        var scene = try SceneLoading.scene(for: request)
         var options = request.snapshotOptions(style: style, format: format)
         var cairo = CairoRenderer(decodesImagesInParallel: !inBatch, quality: request.quality)
         let page = try request.page.layout(format: format, size: request.size, scale: request.scale)
         try request.page.apply(
-            to: &options, layout: page, request: request, scene: scene, measurer: cairo.textMeasurer)
+            to: &options, layout: page, request: request, scene: &scene, measurer: cairo.textMeasurer)
         if let page { cairo.pixelsPerInch = page.dpi }
         let selection = try AutoBasemap.resolve(&request, scene: scene, options: options)
         let (basemap, tiles, styled) = try SceneLoading.basemap(for: request)
@@ -185,11 +185,11 @@ enum FitCommand {
     static func run(_ request: RenderRequest) throws(MapError) {
         var request = request
         let style = try SceneLoading.style(for: request)
-        let scene = try SceneLoading.scene(for: request)
+        var scene = try SceneLoading.scene(for: request)
         var options = request.snapshotOptions(style: style, format: .png)
         try request.page.apply(
             to: &options, layout: try request.page.layout(format: .png, size: request.size, scale: request.scale),
-            request: request, scene: scene,
+            request: request, scene: &scene,
             measurer: CairoRenderer().textMeasurer)
         let selection = try AutoBasemap.resolve(&request, scene: scene, options: options)
         let (basemap, tiles, styled) = try SceneLoading.basemap(for: request)

@@ -22,7 +22,7 @@ enum Furniture {
         var rects: [CanvasRect] = []
         var reserved = 0.0
         if style.showsScaleBar {
-            let bar = scaleBar(viewport: viewport, style: style, measurer: measurer)
+            let bar = scaleBar(viewport: viewport, style: style, ratio: scene.scaleRatioText, measurer: measurer)
             commands += bar.commands
             rects.append(bar.rect)
             reserved = bar.rect.width
@@ -61,10 +61,11 @@ enum Furniture {
     /// Space between furniture and the canvas edge, in canvas points.
     static let inset = 8.0
 
-    /// A scale bar in the bottom-left corner: metric on top, imperial below, each at most
-    /// `maximumLength` canvas points, true at the centre latitude.
+    /// A scale bar in the bottom-left corner: metric on top (then `ratio`, e.g. "1:25,000"),
+    /// imperial below, each at most `maximumLength` canvas points, true at the centre latitude.
     static func scaleBar(
-        viewport: Viewport, style: FurnitureStyle, measurer: any TextMeasurer, maximumLength: Double = 100
+        viewport: Viewport, style: FurnitureStyle, ratio: String? = nil, measurer: any TextMeasurer,
+        maximumLength: Double = 100
     ) -> (commands: [DrawCommand], rect: CanvasRect) {
         let latitude = viewport.centerCoordinate.latitude
         // Meters per canvas point at the centre: Web Mercator stretches by 1/cos φ.
@@ -76,7 +77,7 @@ enum Furniture {
             : RoundNumbers.distance(notExceeding: maximumMeters)
         let metricLabel =
             (meters >= 1000 ? RoundNumbers.label(meters / 1000, unit: "km") : RoundNumbers.label(meters, unit: "m"))
-            + (style.scaleRatioText.map { "   \($0)" } ?? "")
+            + (ratio.map { "   \($0)" } ?? "")
         let feetPerMeter = 3.280839895
         let maximumFeet = maximumMeters * feetPerMeter
         let imperialLabel: String, imperialMeters: Double

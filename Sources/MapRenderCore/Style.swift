@@ -200,8 +200,6 @@ public struct FurnitureStyle: Hashable, Sendable {
     public var titleSize: Double = 18
     /// Whether a scale bar is drawn.
     public var showsScaleBar: Bool = true
-    /// A representative fraction printed after the metric bar's label (`1:25,000`), or `nil`.
-    public var scaleRatioText: String?
 
     /// Creates furniture settings with the defaults.
     public init() {}

@@ -60,6 +60,11 @@ struct PrintPageTests {
         } else {
             Issue.record("pdfinfo is missing: apt-get install poppler-utils")
         }
+        // The scale bar prints the ratio as text.
+        if let pdftotext = Tool.path(of: "pdftotext") {
+            let text = try Tool.run(pdftotext, [folder.path("map.pdf"), "-"]).outputText
+            #expect(text.contains("1:10,000"), "\(text)")
+        }
         let sidecar = try Self.json(folder.path("map.json"))
         let page = try #require(sidecar["page"] as? [String: Any])
         #expect(abs((page["widthMillimeters"] as? Double ?? 0) - 297) < 0.01)
