@@ -187,17 +187,17 @@ enum FitCommand {
         let style = try SceneLoading.style(for: request)
         var scene = try SceneLoading.scene(for: request)
         var options = request.snapshotOptions(style: style, format: .png)
+        let page = try request.page.layout(format: .png, size: request.size, scale: request.scale)
         try request.page.apply(
-            to: &options, layout: try request.page.layout(format: .png, size: request.size, scale: request.scale),
-            request: request, scene: &scene,
-            measurer: CairoRenderer().textMeasurer)
+            to: &options, layout: page, request: request, scene: &scene, measurer: CairoRenderer().textMeasurer)
         let selection = try AutoBasemap.resolve(&request, scene: scene, options: options)
         let (basemap, tiles, styled) = try SceneLoading.basemap(for: request)
         let viewport = try MapSnapshotter(
             scene: scene, options: options, basemap: basemap, tiles: tiles, styledBasemap: styled
         ).viewport(measurer: CairoRenderer().textMeasurer)
         var members = viewport.jsonMembers
-        members.insert(("scale", .number(request.scale)), at: 2)
+        members.insert(("scale", .number(options.scale)), at: 2)
+        members += request.page.sidecarMembers(layout: page, viewport: viewport)
         if let selection { members.append(("basemap", selection.json)) }
         Console.print(JSONValue.object(members).serialized(indent: 2))
     }

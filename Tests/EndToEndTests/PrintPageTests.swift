@@ -199,6 +199,16 @@ struct PrintPageTests {
         #expect(
             tooLarge.errors.contains("1:10,000") && tooLarge.errors.contains("1:1,000,000 would"), "\(tooLarge.errors)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("b.pdf")))
+        // maprender fit reports the same framing, with the page and the ratio.
+        let fit = try Maprender.run([
+            "fit", "--basemap", "none", "--pin", "60,24", "--pin", "60.01,24.02", "--paper", "A5",
+            "--scale-ratio", "1:50000",
+        ])
+        #expect(fit.status == 0, "stderr: \(fit.errors)")
+        let viewport = try #require(try JSONSerialization.jsonObject(with: fit.output) as? [String: Any])
+        #expect(abs((viewport["scaleRatio"] as? Double ?? 0) - 50_000) < 1e-6)
+        #expect(abs((viewport["scale"] as? Double ?? 0) - 300.0 / 72) < 1e-12)
+        #expect((viewport["page"] as? [String: Any])?["dpi"] as? Double == 300)
     }
 
     @Test("--world-file on a page places the page's pixels: a pin maps back to its coordinate within a pixel")
