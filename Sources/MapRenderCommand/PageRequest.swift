@@ -17,8 +17,8 @@ struct PageRequest {
     var bbox: BoundingBox?
     /// The scale on paper at the map's centre (`--scale-ratio`).
     var scaleRatio: ScaleRatio?
-    /// Whether `--size`, `--scale` or `--paper`/`--page` were given, to refuse mixes.
-    var setsSize = false, setsScale = false, setsPaper = false
+    /// Whether `--size` or `--scale` were given (after any `--paper`, `--page` or `--dpi`).
+    var setsSize = false, setsScale = false
 
     /// Wraps a page value's error in the option's words: exit 64 with the value and what is
     /// allowed.
@@ -27,20 +27,18 @@ struct PageRequest {
     }
 
     /// Refuses options that ask for the same thing twice; a screen `--dpi` becomes the scale.
+    ///
+    /// Of `--size` and `--paper`/`--page`, and of `--dpi` and `--scale`, the later one given
+    /// wins (the option actions clear the other), so a configuration file's default gives way
+    /// to the command line. On paper the density is `--dpi`: a `--scale` is refused there.
     static func check(_ request: inout RenderRequest) throws(MapError) {
         let (paper, dpi, margins, bbox, scaleRatio) = (
             request.page.paper, request.page.dpi, request.page.margins, request.page.bbox, request.page.scaleRatio
         )
-        let (setsScale, setsSize) = (request.page.setsScale, request.page.setsSize)
-        if dpi != nil && setsScale {
+        if paper != nil && request.page.setsScale {
             throw MapError(
-                .invalidRequest, "--dpi and --scale both set the pixel density",
-                remedy: "give one of them: --dpi N on paper; on screen --dpi N is --scale N/96")
-        }
-        if paper != nil && setsSize {
-            throw MapError(
-                .invalidRequest, "--size and --paper/--page both set the canvas",
-                remedy: "give one of them: on paper the canvas is the page")
+                .invalidRequest, "--scale on paper: a page's pixel density is its --dpi",
+                remedy: "give --dpi N (default 300) instead of --scale")
         }
         if margins != nil && paper == nil {
             throw MapError(

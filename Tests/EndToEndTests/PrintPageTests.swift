@@ -255,12 +255,13 @@ struct PrintPageTests {
             (["--paper", "A4", "--dpi", "0"], "--dpi: '0' is outside 1-2400"), (["--dpi", "2401"], "outside 1-2400"),
             (["--paper", "A4", "--margin", "110mm"], "the margins leave no room"),
             (["--margin", "10mm"], "--margin needs --paper"),
-            (["--paper", "A4", "--size", "10x10"], "--size and --paper"),
-            (["--dpi", "300", "--scale", "2"], "--dpi and --scale"), (["--scale-ratio", "1:0"], "not a scale ratio"),
+
+            (["--scale-ratio", "1:0"], "not a scale ratio"),
             (["--bbox", "10,20,30"], "four numbers"), (["--bbox", "0,50,1,40"], "not below north"),
             (["--bbox", "0,0,1,1", "--center", "0,0"], "--bbox sets what the map shows"),
-            (["--paper", "A4", "--page", "10x10cm"], "--paper and --page"),
+
             (["--paper", "A4", "--legend", "outside"], "--legend outside widens the image"),
+            (["--paper", "A4", "--scale", "2"], "--scale on paper"),
         ])
     func badValues(arguments: [String], message: String) throws {
         let folder = try TemporaryDirectory()
@@ -268,6 +269,25 @@ struct PrintPageTests {
         #expect(run.status == 64, "\(arguments): \(run.errors)")
         #expect(run.errors.contains(message), "\(arguments): \(run.errors)")
         #expect(try folder.listing().isEmpty)
+    }
+
+    @Test("of --size, --paper and --page, and of --dpi and --scale, the later one wins")
+    func laterWins() throws {
+        let folder = try TemporaryDirectory()
+        let base = ["--pin", "0,0", "--basemap", "none"]
+        for (arguments, width, height) in [
+            (["--paper", "A4", "--size", "100x50"], 100, 50),
+            (["--size", "100x50", "--paper", "A6", "--dpi", "100"], 413, 583),
+            (["--page", "2x1in", "--dpi", "50", "--paper", "A6"], 207, 291),
+            (["--paper", "A6", "--page", "2x1in"], 600, 300),
+            (["--size", "100x50", "--scale", "2", "--dpi", "96"], 100, 50),
+            (["--size", "100x50", "--dpi", "96", "--scale", "2"], 200, 100),
+        ] {
+            let run = try Maprender.run(base + arguments + ["-o", folder.path("m.png")])
+            #expect(run.status == 0, "\(arguments): \(run.errors)")
+            let image = try RasterImage(png: try Self.bytes(folder.path("m.png")))
+            #expect(image.width == width && image.height == height, "\(arguments): \(image.width)x\(image.height)")
+        }
     }
 
     @Test("the configuration file's paper and dpi, and a batch manifest's, are used")
@@ -278,6 +298,13 @@ struct PrintPageTests {
         #expect(run.status == 0, "stderr: \(run.errors)")
         let configured = try RasterImage(png: try Self.bytes(folder.path("c.png")))
         #expect(configured.width == 413 && configured.height == 583)  // 105 × 148 mm at 100 dpi
+        // The configured paper gives way to the command line's --size.
+        let screen = try Maprender.run(
+            ["--pin", "0,0", "--basemap", "none", "--size", "64x32", "-o", folder.path("s.png")],
+            environment: environment)
+        #expect(screen.status == 0, "stderr: \(screen.errors)")
+        // The configured dpi still holds: on screen 100 dpi is scale 100/96, 64 points 67 pixels.
+        #expect(try RasterImage(png: try Self.bytes(folder.path("s.png"))).width == 67)
         let manifest = folder.path("jobs.jsonl")
         let line =
             "{\"id\": \"p\", \"output\": \"p.png\", \"pin\": \"0,0\", \"basemap\": \"none\", \"page\": \"2x1in\", \"dpi\": 50, \"margin\": \"0.1in\"}\n"

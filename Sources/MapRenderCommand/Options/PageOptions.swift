@@ -36,32 +36,31 @@ enum PageOptions {
             "--paper", valueName: "NAME", section: .look,
             completion: .choices(Paper.names.flatMap { [$0, $0 + "-landscape"] }),
             help: "draw a page: " + Paper.names.joined(separator: ", ")
-                + ", portrait or NAME-landscape; sizes in points on paper (1/72 in)"
+                + ", portrait or NAME-landscape; sizes in points on paper (1/72 in); the later of --paper,"
+                + " --page and --size wins"
         ) { request, value throws(MapError) in
-            if request.page.setsPaper { throw MapError(.invalidRequest, "--paper and --page both set the page") }
             do throws(PageValueError) {
                 request.page.paper = try Paper(named: value.text)
             } catch {
                 throw PageRequest.error(error, option: value.option)
             }
-            request.page.setsPaper = true
+            request.page.setsSize = false
         },
         .value(
             "--page", valueName: "WxHUNIT", section: .look,
             help: "draw a page of this size: 210x297mm, 8.5x11in (mm, cm, in or pt)"
         ) { request, value throws(MapError) in
-            if request.page.setsPaper { throw MapError(.invalidRequest, "--paper and --page both set the page") }
             do throws(PageValueError) {
                 request.page.paper = try Paper(size: value.text)
             } catch {
                 throw PageRequest.error(error, option: value.option)
             }
-            request.page.setsPaper = true
+            request.page.setsSize = false
         },
         .value(
             "--dpi", valueName: "N", section: .look,
             help: "pixels per inch of PNG, JPEG and WebP (default 300 on paper, else 96 × --scale), recorded in"
-                + " PNG and JPEG; on screen --dpi N is --scale N/96"
+                + " PNG and JPEG; on screen --dpi N is --scale N/96 (the later one wins)"
         ) { request, value throws(MapError) in
             let range = PageLayout.dpiRange
             guard let dpi = Double(value.text.trimmingCharacters(in: " ")), dpi.isFinite, range.contains(dpi) else {
@@ -71,6 +70,7 @@ enum PageOptions {
                     remedy: "give pixels per inch, e.g. 300")
             }
             request.page.dpi = dpi
+            request.page.setsScale = false
         },
         .value(
             "--margin", valueName: "LEN|T,R,B,L", section: .look,

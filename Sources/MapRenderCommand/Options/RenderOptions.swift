@@ -171,6 +171,7 @@ enum RenderOptions {
             request, value throws(MapError) in
             request.size = try ValueParser.size(value.text, option: value.option)
             request.page.setsSize = true
+            request.page.paper = nil
         },
         .value(
             "--scale", valueName: "S", section: .look,
@@ -180,6 +181,7 @@ enum RenderOptions {
             guard scale > 0, scale <= 4 else { throw MapError(.invalidRequest, "--scale: \(scale) is outside (0, 4]") }
             request.scale = scale
             request.page.setsScale = true
+            request.page.dpi = nil
         },
         .value(
             "--style", valueName: "NAME|FILE.json", section: .look,
