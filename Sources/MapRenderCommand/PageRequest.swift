@@ -30,7 +30,8 @@ struct PageRequest {
     ///
     /// Of `--size` and `--paper`/`--page`, and of `--dpi` and `--scale`, the later one given
     /// wins (the option actions clear the other), so a configuration file's default gives way
-    /// to the command line. On paper the density is `--dpi`: a `--scale` is refused there.
+    /// to the command line. On paper the density is `--dpi`: a `--scale` after `--paper` or
+    /// `--page` is refused.
     static func check(_ request: inout RenderRequest) throws(MapError) {
         let (paper, dpi, margins, bbox, scaleRatio) = (
             request.page.paper, request.page.dpi, request.page.margins, request.page.bbox, request.page.scaleRatio

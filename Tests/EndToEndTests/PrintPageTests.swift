@@ -282,6 +282,7 @@ struct PrintPageTests {
             (["--paper", "A6", "--page", "2x1in"], 600, 300),
             (["--size", "100x50", "--scale", "2", "--dpi", "96"], 100, 50),
             (["--size", "100x50", "--dpi", "96", "--scale", "2"], 200, 100),
+            (["--scale", "2", "--paper", "A6", "--dpi", "100"], 413, 583),
         ] {
             let run = try Maprender.run(base + arguments + ["-o", folder.path("m.png")])
             #expect(run.status == 0, "\(arguments): \(run.errors)")

@@ -44,7 +44,8 @@ enum PageOptions {
             } catch {
                 throw PageRequest.error(error, option: value.option)
             }
-            request.page.setsSize = false
+            // A page is sized by itself and its --dpi: an earlier --size or --scale gives way.
+            (request.page.setsSize, request.page.setsScale) = (false, false)
         },
         .value(
             "--page", valueName: "WxHUNIT", section: .look,
@@ -55,7 +56,8 @@ enum PageOptions {
             } catch {
                 throw PageRequest.error(error, option: value.option)
             }
-            request.page.setsSize = false
+            // A page is sized by itself and its --dpi: an earlier --size or --scale gives way.
+            (request.page.setsSize, request.page.setsScale) = (false, false)
         },
         .value(
             "--dpi", valueName: "N", section: .look,
