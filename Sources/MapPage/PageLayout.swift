@@ -66,12 +66,17 @@ public struct PageLayout: Hashable, Sendable {
     }
 
     /// The layout with the page trimmed (by under half a pixel a side) to whole pixels, so
-    /// that a raster image of it is `pixelSize` exactly.
+    /// that a raster image of it is `pixelSize` exactly, and the frame's edges moved (by under
+    /// half a pixel) onto pixel boundaries, so that the map's own pixels, tiles included, meet
+    /// the page's one to one.
     public var pixelAligned: PageLayout {
         var layout = self
         let pixels = pixelSize
         layout.pageSize = CanvasSize(
             width: Double(pixels.width) / deviceScale, height: Double(pixels.height) / deviceScale)
+        let snap = { (points: Double) in (points * self.deviceScale).rounded() / self.deviceScale }
+        let (left, top) = (snap(frame.minX), snap(frame.minY))
+        layout.frame = CanvasRect(x: left, y: top, width: snap(frame.maxX) - left, height: snap(frame.maxY) - top)
         return layout
     }
 

@@ -83,8 +83,8 @@ struct PageRequest {
         } catch {
             throw Self.error(error, option: "--margin")
         }
-        if format.isRaster { layout = layout.pixelAligned }
         if let bbox { layout = layout.fitted(toAspect: bbox.aspect) }
+        if format.isRaster { layout = layout.pixelAligned }
         return layout
     }
 

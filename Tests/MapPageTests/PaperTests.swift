@@ -72,6 +72,15 @@ struct PaperTests {
         #expect(Int((aligned.pageSize.width * aligned.deviceScale).rounded(.up)) == 2480)
         #expect(Int((aligned.pageSize.height * aligned.deviceScale).rounded(.up)) == 3508)
         #expect(abs(aligned.pageSize.width - a4.width) < 72.0 / 300)
+        // The frame's edges fall on pixel boundaries, each moved by at most half a pixel.
+        let halfPixel = 0.5 / aligned.deviceScale
+        for (edge, before) in [
+            (aligned.frame.minX, layout.frame.minX), (aligned.frame.maxX, layout.frame.maxX),
+            (aligned.frame.minY, layout.frame.minY), (aligned.frame.maxY, layout.frame.maxY),
+        ] {
+            let pixels = edge * aligned.deviceScale
+            #expect(abs(pixels - pixels.rounded()) < 1e-9 && abs(edge - before) <= halfPixel + 1e-12)
+        }
         #expect(throws: PageValueError.self) {
             try PageLayout(page: a4, margins: try EdgeInsets(margins: "105mm,10mm"), dpi: 300)
         }
