@@ -73,7 +73,9 @@ enum RenderCommand {
         let selection = try AutoBasemap.resolve(&request, scene: scene, options: options)
         let (basemap, tiles, styled) = try SceneLoading.basemap(for: request)
         // SVG keeps real text; its layout measures text as Cairo would draw it.
-        var renderer: any MapRenderer = format == .svg ? SVGRenderer(textMeasurer: cairo.textMeasurer) : cairo
+        var svg = SVGRenderer(textMeasurer: cairo.textMeasurer)
+        svg.sizesInPoints = page != nil && request.page.paper != nil
+        var renderer: any MapRenderer = format == .svg ? svg : cairo
         // On paper the map is laid out for the frame and drawn into it on the page.
         if let page { renderer = PageRenderer(base: renderer, layout: page) }
         var snapshot = try MapSnapshotter(

@@ -25,6 +25,9 @@ import MapXML
 public struct SVGWriter: Sendable {
     /// The display list to write.
     public var list: DisplayList
+    /// The CSS unit of the root's width and height (`pt` for a page on paper); empty for user
+    /// units. The `viewBox` stays in canvas points either way.
+    public var sizeUnit = ""
 
     /// Creates a writer for a display list.
     public init(_ list: DisplayList) {
@@ -38,7 +41,8 @@ public struct SVGWriter: Sendable {
         // SVG 1.1 references images with xlink:href (SVG 2 added plain href); every viewer
         // and browser understands the XLink form, so it is the one written.
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\""
-        out += " version=\"1.1\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\">\n"
+        out += " version=\"1.1\" width=\"\(width)\(sizeUnit)\" height=\"\(height)\(sizeUnit)\""
+        out += " viewBox=\"0 0 \(width) \(height)\">\n"
         let blurs = shadowBlurs
         let sheets = SpriteSheets(list.commands.ungrouped)
         if !blurs.isEmpty || !sheets.images.isEmpty {

@@ -243,7 +243,8 @@ struct PrintPageTests {
         ])
         #expect(run.status == 0, "stderr: \(run.errors)")
         let svg = try String(contentsOfFile: folder.path("map.svg"), encoding: .utf8)
-        #expect(svg.contains("width=\"595.28\" height=\"419.53\""))
+        // Sized in points, so it opens at its paper size; the viewBox in the same points.
+        #expect(svg.contains("width=\"595.28pt\" height=\"419.53pt\" viewBox=\"0 0 595.28 419.53\""))
         #expect(svg.contains("<g clip-path=\"url(#") && svg.contains("<g transform=\"translate(72,72)\">"))
         #expect(svg.contains(">Helsinki</text>"))
     }
