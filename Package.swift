@@ -17,7 +17,8 @@ let package = Package(
             targets: [
                 "MapErrors", "MapGeometry", "MapFormats", "MapPMTiles", "MapXML", "MapVectorTiles", "MapDrawing",
                 "MapVectorStyle",
-                "MapAnnotations", "MapMarginalia", "MapRenderCore", "MapVectorLayout", "MapSQLite", "MapInputs",
+                "MapAnnotations", "MapPage", "MapMarginalia", "MapRenderCore", "MapVectorLayout", "MapSQLite",
+                "MapInputs",
                 "MapTiles", "MapVectorSources", "MapFavorites", "MapRenderCairo", "MapRenderSVG", "MapBatch",
             ]),
     ],
@@ -76,13 +77,16 @@ let package = Package(
         // bubbles and their placement, number badges, clusters of nearby pins, the legend panel
         // and the corner it goes in.
         .target(name: "MapAnnotations", dependencies: ["MapGeometry", "MapFormats", "MapDrawing"]),
+        // The page, pure: paper sizes, margins, resolution, the frame the map fills, scale
+        // ratios and bounding boxes, and the map composed onto the page.
+        .target(name: "MapPage", dependencies: ["MapErrors", "MapGeometry", "MapDrawing"]),
         // What goes on and around a map's frame for print, in canvas space, pure: the graticule
         // with its edge labels, the north arrow, the title block.
         .target(name: "MapMarginalia", dependencies: ["MapGeometry", "MapDrawing", "MapAnnotations"]),
         // The scene, the style, layout and the snapshotter: pure values.
         .target(
             name: "MapRenderCore",
-            dependencies: ["MapErrors", "MapGeometry", "MapFormats", "MapDrawing", "MapAnnotations"]),
+            dependencies: ["MapErrors", "MapGeometry", "MapFormats", "MapDrawing", "MapAnnotations", "MapPage"]),
         // Vector tiles laid out with a style: fills, lines, circles, labels along lines and
         // icons as display-list commands and label candidates. Pure: tiles come from a provider.
         .target(
@@ -150,7 +154,7 @@ let package = Package(
             name: "MapRenderCommand",
             dependencies: [
                 "MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapFormats", "MapCommandLine", "MapInputs",
-                "MapTiles", "MapVectorSources",
+                "MapTiles", "MapVectorSources", "MapPage",
                 "MapFavorites", "MapRenderCairo", "MapRenderSVG", "MapBatch", "MapDataCommands", "MapMarginalia",
             ]),
         .executableTarget(name: "maprender", dependencies: ["MapRenderCommand"]),
@@ -174,13 +178,16 @@ let package = Package(
             resources: [.copy("Resources")]),
         .testTarget(
             name: "MapRenderCoreTests",
-            dependencies: ["MapRenderCore", "MapAnnotations", "MapDrawing", "MapGeometry", "MapTestSupport"],
+            dependencies: [
+                "MapRenderCore", "MapAnnotations", "MapDrawing", "MapGeometry", "MapPage", "MapTestSupport",
+            ],
             exclude: ["Snapshots"]),
         .testTarget(
             name: "MapMarginaliaTests",
             dependencies: ["MapMarginalia", "MapDrawing", "MapGeometry"]),
         .testTarget(name: "MapFormatsTests", dependencies: ["MapFormats", "MapTestSupport"]),
         .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "MapTestSupport"]),
+        .testTarget(name: "MapPageTests", dependencies: ["MapPage", "MapDrawing", "MapGeometry"]),
         .testTarget(name: "MapXMLTests", dependencies: ["MapXML", "MapFormats"]),
         .testTarget(
             name: "MapVectorStyleTests", dependencies: ["MapVectorStyle", "MapVectorTiles", "MapDrawing", "MapErrors"],

@@ -295,6 +295,8 @@ public enum DrawCommand: Hashable, Sendable {
     case pathText(PathTextRun)
     /// Draws raster tiles of one zoom as one picture, each scaled into its cell.
     case tiles(TileGrid)
+    /// Draws a list of commands clipped and moved as one (a map in a page's frame).
+    case group(DrawGroup)
 }
 
 /// The complete, ordered drawing of one map: what the backend renders and what

@@ -43,6 +43,15 @@ extension DrawCommand {
             let cells = grid.tiles.map { "\($0.column),\($0.row) \($0.image.pixelWidth)x\($0.image.pixelHeight)px" }
             return "tiles \(number(grid.cellSize.width))x\(number(grid.cellSize.height)) from \(grid.origin): "
                 + cells.joined(separator: "; ")
+        case .group(let group):
+            // The group's commands follow, indented, so a dump still reads one command a line.
+            var line = "group offset \(group.offset)" + (group.clip.map { " clip \($0.dump)" } ?? "")
+            for command in group.commands {
+                line +=
+                    "\n  "
+                    + command.dump.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n  ")
+            }
+            return line + "\nend group"
         }
     }
 }

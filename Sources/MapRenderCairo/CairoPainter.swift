@@ -43,7 +43,22 @@ struct CairoPainter {
             paintImagePart(image, source: source, in: rect)
         case .pathText(let run):
             paintPathText(run)
+        case .group(let group):
+            paintGroup(group)
         }
+    }
+
+    /// A group: clipped in the space around it, then moved, its commands drawn, and the
+    /// context's clip and transform restored.
+    private func paintGroup(_ group: DrawGroup) {
+        cairo_save(context)
+        if let clip = group.clip {
+            addPath(clip)
+            cairo_clip(context)
+        }
+        cairo_translate(context, group.offset.x, group.offset.y)
+        for command in group.commands { paint(command) }
+        cairo_restore(context)
     }
 
     func setColor(_ color: Color) {

@@ -24,6 +24,11 @@ public struct CairoRenderer: MapRenderer {
     /// `ImageFormat.defaultQuality`. For WebP, 100 is lossless. PNG and PDF ignore it.
     public var quality: Int?
 
+    /// The resolution PNG and JPEG files record, in pixels per inch, so they print at size;
+    /// `nil`: a screen's, 96 × scale (CSS's reference pixel is 1/96 inch). A page on paper
+    /// has 72 × scale (its canvas points are 1/72 inch).
+    public var pixelsPerInch: Double?
+
     /// Creates a renderer.
     public init(decodesImagesInParallel: Bool = true, quality: Int? = nil) {
         self.decodesImagesInParallel = decodesImagesInParallel
@@ -41,7 +46,7 @@ public struct CairoRenderer: MapRenderer {
         defer { cairo_destroy(context) }
         if decodesImagesInParallel {
             ImageSurfaceCache.shared.prepare(
-                list.commands.flatMap { command -> [EncodedImage] in
+                list.commands.ungrouped.flatMap { command -> [EncodedImage] in
                     switch command {
                     case .image(let image, _), .imagePart(let image, _, _): [image]
                     case .tiles(let grid): grid.tiles.map(\.image)
@@ -62,8 +67,8 @@ public struct CairoRenderer: MapRenderer {
         switch format {
         case .png:
             // Our encoder: the same pixels as Cairo's writer, about 4× faster (PNGEncoder.swift).
-            return try PNGEncoder.encode(surface)
-        case .jpeg: return try JPEGEncoder.encode(surface, quality: quality)
+            return try PNGEncoder.encode(surface, pixelsPerInch: pixelsPerInch ?? 96 * scale)
+        case .jpeg: return try JPEGEncoder.encode(surface, quality: quality, pixelsPerInch: pixelsPerInch ?? 96 * scale)
         case .webp: return try WebPEncoder.encode(surface, quality: quality)
         case .svg, .pdf:
             cairo_surface_finish(surface)
@@ -79,7 +84,9 @@ public struct CairoRenderer: MapRenderer {
         let surface: OpaquePointer
         switch format {
         case .png, .jpeg, .webp:
-            let pixelWidth = (width * scale).rounded(.up), pixelHeight = (height * scale).rounded(.up)
+            // A hair below a whole number is that number: a page trimmed to whole pixels
+            // (PageLayout.pixelAligned) comes back through points a few ulps over.
+            let pixelWidth = (width * scale - 1e-6).rounded(.up), pixelHeight = (height * scale - 1e-6).rounded(.up)
             guard pixelWidth >= 1, pixelHeight >= 1, pixelWidth <= Double(Self.maximumPixelSide),
                 pixelHeight <= Double(Self.maximumPixelSide), pixelWidth * pixelHeight <= Double(Self.maximumPixelArea)
             else {

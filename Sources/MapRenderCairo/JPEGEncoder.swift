@@ -10,7 +10,8 @@ enum JPEGEncoder {
     /// Chroma is kept at full resolution (4:4:4) from quality 90 up: maps are thin coloured
     /// lines and small text, whose colour 4:2:0 subsampling smears over two pixels; below 90
     /// the smaller 4:2:0 file is what a low quality asks for.
-    static func encode(_ surface: OpaquePointer, quality: Int) throws(MapError) -> [UInt8] {
+    static func encode(_ surface: OpaquePointer, quality: Int, pixelsPerInch: Double? = nil) throws(MapError) -> [UInt8]
+    {
         let (rgb, width, height) = try SurfacePixels.rgbOverWhite(surface)
         guard let handle = tjInitCompress() else { throw MapError(.internalFailure, "cannot start the JPEG encoder") }
         defer { tjDestroy(handle) }
@@ -27,6 +28,24 @@ enum JPEGEncoder {
             throw MapError(
                 .internalFailure, "libjpeg-turbo failed encoding the JPEG: \(String(cString: tjGetErrorStr2(handle)))")
         }
-        return Array(UnsafeBufferPointer(start: output, count: Int(size)))
+        var jpeg = Array(UnsafeBufferPointer(start: output, count: Int(size)))
+        if let pixelsPerInch { setDensity(&jpeg, pixelsPerInch: pixelsPerInch) }
+        return jpeg
+    }
+
+    /// Records a resolution in the JFIF APP0 segment libjpeg-turbo writes first (units 1: dots
+    /// per inch, then X and Y density, big-endian; JFIF 1.02, ITU-T T.871 §10.1). TurboJPEG's
+    /// version-2 API has no parameter for it, so the bytes are set after encoding.
+    static func setDensity(_ jpeg: inout [UInt8], pixelsPerInch: Double) {
+        // SOI (2), APP0 marker (2), length (2), "JFIF\0" (5), version (2), units, densities.
+        guard jpeg.count >= 18, jpeg[2] == 0xFF, jpeg[3] == 0xE0, Array(jpeg[6..<11]) == Array("JFIF\0".utf8) else {
+            return
+        }
+        let density = UInt16(min(max(pixelsPerInch.rounded(), 1), Double(UInt16.max)))
+        jpeg[13] = 1
+        for offset in [14, 16] {
+            jpeg[offset] = UInt8(density >> 8)
+            jpeg[offset + 1] = UInt8(density & 0xFF)
+        }
     }
 }

@@ -35,6 +35,45 @@ enum PNGEncoder {
     /// Rows compressed with each candidate filter to pick one.
     static let sampleRows = 32
 
+    /// The PNG bytes of an image surface (ARGB32 or RGB24), with a `pHYs` chunk recording its
+    /// resolution when `pixelsPerInch` is given.
+    static func encode(_ surface: OpaquePointer, pixelsPerInch: Double?) throws(MapError) -> [UInt8] {
+        let png = try encode(surface)
+        guard let pixelsPerInch else { return png }
+        return withPhysicalSize(png, pixelsPerInch: pixelsPerInch)
+    }
+
+    /// Pixels per metre for a resolution in pixels per inch, as `pHYs` stores it (PNG
+    /// §11.3.5.3): 300 dpi is 11,811 px/m.
+    static func pixelsPerMeter(pixelsPerInch: Double) -> UInt32 {
+        UInt32(min(max((pixelsPerInch / 0.0254).rounded(), 1), Double(UInt32.max)))
+    }
+
+    /// A PNG with a `pHYs` chunk (unit: the metre) after its `IHDR`, which the standard
+    /// requires it to follow and to precede `IDAT` (PNG §5.6).
+    static func withPhysicalSize(_ png: [UInt8], pixelsPerInch: Double) -> [UInt8] {
+        #if canImport(CDeflate)
+            // The signature (8 bytes) and IHDR (4 length, 4 type, 13 data, 4 CRC).
+            let afterHeader = 8 + 25
+            guard png.count > afterHeader, Array(png[12..<16]) == Array("IHDR".utf8) else { return png }
+            let perMeter = pixelsPerMeter(pixelsPerInch: pixelsPerInch)
+            var data: [UInt8] = []
+            data.appendBigEndian(perMeter)
+            data.appendBigEndian(perMeter)
+            data.append(1)
+            var chunk: [UInt8] = []
+            data.withUnsafeBytes { chunk.appendChunk("pHYs", $0) }
+            var result: [UInt8] = []
+            result.reserveCapacity(png.count + chunk.count)
+            result += png[..<afterHeader]
+            result += chunk
+            result += png[afterHeader...]
+            return result
+        #else
+            return png
+        #endif
+    }
+
     /// The PNG bytes of an image surface (ARGB32 or RGB24).
     static func encode(_ surface: OpaquePointer) throws(MapError) -> [UInt8] {
         cairo_surface_flush(surface)

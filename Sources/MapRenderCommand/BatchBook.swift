@@ -1,6 +1,7 @@
 import MapDrawing
 import MapErrors
 import MapGeometry
+import MapPage
 import MapRenderCairo
 
 /// `batch --book FILE.pdf`: every map of the batch as a page of one PDF, in manifest order,
@@ -16,6 +17,8 @@ final class BatchBook: @unchecked Sendable {
     struct Page {
         var list: DisplayList
         var viewport: Viewport
+        /// The paper the map was composed onto, if any: where its frame is on the page.
+        var layout: PageLayout?
     }
 
     let path: String
@@ -45,7 +48,8 @@ final class BatchBook: @unchecked Sendable {
             leftOut.append(outcome.job.id)
             return nil
         }
-        measures[book.pageCount - 1] = PDFGeospatialMeasure(viewport: page.viewport)
+        measures[book.pageCount - 1] = PDFGeospatialMeasure(
+            viewport: page.viewport, frame: page.layout?.frame, pageHeight: page.layout?.pageSize.height)
         return book.pageCount
     }
 

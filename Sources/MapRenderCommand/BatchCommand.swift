@@ -151,7 +151,11 @@ enum BatchCommand {
                 }
                 let snapshot: MapSnapshot
                 if let inputs { snapshot = try inputs.folder.confining(render) } else { snapshot = try render() }
-                if let list = recording?.list { outcome.page = BatchBook.Page(list: list, viewport: snapshot.viewport) }
+                if let list = recording?.list {
+                    let layout = try request.page.layout(
+                        format: snapshot.format, size: request.size, scale: request.scale)
+                    outcome.page = BatchBook.Page(list: list, viewport: snapshot.viewport, layout: layout)
+                }
                 let rendered = outcome
                 return {
                     var outcome = rendered

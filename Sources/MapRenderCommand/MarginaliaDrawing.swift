@@ -2,41 +2,65 @@ import MapDrawing
 import MapErrors
 import MapGeometry
 import MapMarginalia
+import MapPage
 import MapRenderCore
 
-/// Draws the marginalia of a map without a page: the whole canvas is the frame, with no
-/// margins, so grid labels sit inside it. With a page, the page's frame and margins take the
-/// canvas's place here.
+/// Draws the marginalia of a map. Without a page the whole canvas is the frame, with no
+/// margins, so grid labels sit inside it; on a page the map is composed into the page's frame
+/// and the marginalia are laid out around that frame, in its margins where they fit.
 enum MarginaliaDrawing {
-    /// The snapshot of `snapshotter`, with the request's marginalia drawn over the map.
+    /// The snapshot of `snapshotter`, with the request's marginalia drawn over the map, on
+    /// `page` when there is one.
     static func makeSnapshot(
-        _ snapshotter: MapSnapshotter, request: RenderRequest, style: Style, renderer: any MapRenderer
+        _ snapshotter: MapSnapshotter, request: RenderRequest, style: Style, page: PageLayout?,
+        renderer: any MapRenderer
     ) throws(MapError) -> MapSnapshot {
         let marginalia = request.marginalia.marginalia(title: request.title)
-        guard !marginalia.isEmpty else { return try snapshotter.makeSnapshot(renderer: renderer) }
+        guard !marginalia.isEmpty else {
+            guard let page else { return try snapshotter.makeSnapshot(renderer: renderer) }
+            return try snapshotter.makeSnapshot(renderer: PageRenderer(base: renderer, layout: page))
+        }
         let look = marginaliaStyle(for: style)
-        let snapshotter = fitting(snapshotter, request: request, style: style, measurer: renderer.textMeasurer)
+        let snapshotter = fitting(
+            snapshotter, request: request, style: style, page: page, measurer: renderer.textMeasurer)
         // The snapshotter's own layout runs again inside makeSnapshot; the viewport is the same.
         let viewport = try snapshotter.viewport(measurer: renderer.textMeasurer)
         return try snapshotter.makeSnapshot(
             renderer: MarginaliaRenderer(
-                base: renderer, marginalia: marginalia, viewport: viewport, style: look,
+                base: renderer, marginalia: marginalia, viewport: viewport, page: page, style: look,
                 furniturePlate: style.furniture.plateColor))
     }
 
+    /// The frame marginalia are laid out against: the page's frame with the room around it
+    /// on the page, else the whole canvas.
+    static func frame(viewport: Viewport, page: PageLayout?, taken: [CanvasRect] = []) -> MapFrame {
+        guard let page else { return MapFrame(canvas: viewport, taken: taken) }
+        let frame = page.frame
+        return MapFrame(
+            rect: frame, viewport: viewport,
+            margins: EdgeInsets(
+                top: frame.minY, left: frame.minX, bottom: page.pageSize.height - frame.maxY,
+                right: page.pageSize.width - frame.maxX),
+            taken: taken)
+    }
+
     /// The snapshotter with its fitting keeping what it frames clear of the title block at the
-    /// top, as it does of the map's own title (`render` and `fit` both use it, so they agree).
+    /// top, as it does of the map's own title (`render` and `fit` both use it, so they agree);
+    /// a block set in the page's top margin takes nothing from the map.
     static func fitting(
-        _ snapshotter: MapSnapshotter, request: RenderRequest, style: Style, measurer: any TextMeasurer
+        _ snapshotter: MapSnapshotter, request: RenderRequest, style: Style, page: PageLayout?,
+        measurer: any TextMeasurer
     ) -> MapSnapshotter {
         let text = request.marginalia.marginalia(title: request.title).titleBlock
         // The block is as tall on any canvas of this width.
-        let probe = MapFrame(canvas: Viewport(center: MapPoint(x: 0, y: 0), zoom: 0, size: snapshotter.options.size))
+        let probe = frame(
+            viewport: Viewport(center: MapPoint(x: 0, y: 0), zoom: 0, size: snapshotter.options.size), page: page)
         guard
-            let block = TitleBlock.layOut(text, in: probe, style: marginaliaStyle(for: style), measurer: measurer)
+            let block = TitleBlock.layOut(text, in: probe, style: marginaliaStyle(for: style), measurer: measurer),
+            block.rect.maxY > probe.rect.minY
         else { return snapshotter }
         var snapshotter = snapshotter
-        snapshotter.options.framing = reservingTop(block.rect.maxY, in: snapshotter.options.framing)
+        snapshotter.options.framing = reservingTop(block.rect.maxY - probe.rect.minY, in: snapshotter.options.framing)
         return snapshotter
     }
 
@@ -71,6 +95,8 @@ private struct MarginaliaRenderer: MapRenderer {
     let base: any MapRenderer
     let marginalia: Marginalia
     let viewport: Viewport
+    /// The page the map is composed onto, if any.
+    let page: PageLayout?
     let style: MarginaliaStyle
     /// The colour of the furniture's plates (scale bar, attribution, title, track boxes):
     /// the rectangles they cover are taken.
@@ -82,16 +108,21 @@ private struct MarginaliaRenderer: MapRenderer {
         var list = list
         // Taken: the furniture's plates, and whatever casts a shadow (the legend panel,
         // callout bubbles, pins), which marginalia must not hide.
+        let origin = page?.frame.origin ?? CanvasPoint(x: 0, y: 0)
         let taken = list.commands.compactMap { command -> CanvasRect? in
             switch command {
-            case .fill(let path, furniturePlate, _), .shadow(let path, _, _): path.boundingRect
+            case .fill(let path, furniturePlate, _), .shadow(let path, _, _):
+                path.boundingRect.map {
+                    CanvasRect(x: $0.minX + origin.x, y: $0.minY + origin.y, width: $0.width, height: $0.height)
+                }
             default: nil
             }
         }
         let layout: Marginalia.Layout
         do {
             layout = try marginalia.layOut(
-                in: MapFrame(canvas: viewport, taken: taken), style: style, measurer: textMeasurer)
+                in: MarginaliaDrawing.frame(viewport: viewport, page: page, taken: taken), style: style,
+                measurer: textMeasurer)
         } catch {
             switch error {
             case .tooManyLines(let interval, let lines, let suggested):
@@ -102,6 +133,7 @@ private struct MarginaliaRenderer: MapRenderer {
                     remedy: "give a coarser interval, e.g. \(suggested) (what --grid auto picks here)")
             }
         }
+        if let page { list = page.compose(map: list) }
         list.commands += layout.commands
         return try base.render(list, scale: scale, format: format)
     }

@@ -6,6 +6,7 @@ import MapFavorites
 import MapFormats
 import MapGeometry
 import MapInputs
+import MapPage
 import MapRenderCairo
 import MapRenderCore
 import MapRenderSVG
@@ -71,23 +72,31 @@ enum RenderCommand {
         }
         var style = try SceneLoading.style(for: request)
         if request.isTransparent { style.backgroundColor = style.backgroundColor.withAlpha(0) }
-        let scene = try SceneLoading.scene(for: request)
-        let options = request.snapshotOptions(style: style, format: format)
+        var scene = try SceneLoading.scene(for: request)
+        var options = request.snapshotOptions(style: style, format: format)
+        var cairo = CairoRenderer(decodesImagesInParallel: !inBatch, quality: request.quality)
+        let page = try request.page.layout(format: format, size: request.size, scale: request.scale)
+        try request.page.apply(
+            to: &options, layout: page, request: request, scene: &scene, measurer: cairo.textMeasurer)
+        if let page { cairo.pixelsPerInch = page.dpi }
         let selection = try AutoBasemap.resolve(&request, scene: scene, options: options)
         let (basemap, tiles, styled) = try SceneLoading.basemap(for: request)
-        let cairo = CairoRenderer(decodesImagesInParallel: !inBatch, quality: request.quality)
         // SVG keeps real text; its layout measures text as Cairo would draw it.
-        var renderer: any MapRenderer = format == .svg ? SVGRenderer(textMeasurer: cairo.textMeasurer) : cairo
+        var svg = SVGRenderer(textMeasurer: cairo.textMeasurer)
+        svg.sizesInPoints = page != nil && request.page.paper != nil
+        var renderer: any MapRenderer = format == .svg ? svg : cairo
         // `batch --book` keeps the display list for the book's page.
         if let recording {
             recording.rendersOutput = request.output != nil
             renderer = RecordingRenderer(renderer: renderer, recording: recording)
         }
+        // On paper the map is laid out for the frame and drawn into it on the page, with the
+        // marginalia around it.
         var snapshot = try MarginaliaDrawing.makeSnapshot(
             MapSnapshotter(scene: scene, options: options, basemap: basemap, tiles: tiles, styledBasemap: styled),
-            request: request, style: style, renderer: renderer)
+            request: request, style: style, page: page, renderer: renderer)
         snapshot.basemapSelection = selection
-        GeoreferencedPDF.georeference(&snapshot)
+        GeoreferencedPDF.georeference(&snapshot, frame: page?.frame, pageHeight: page?.pageSize.height)
 
         report(snapshot.diagnostics)
         if request.isStrict, let first = snapshot.diagnostics.first(where: { $0.severity == .warning }) {
@@ -108,6 +117,15 @@ enum RenderCommand {
                 members.insert(("languages", .array(request.languages.map(JSONValue.string))), at: index)
                 document = .object(members)
             }
+            // Where the map is on the page, the box it shows and its scale on paper.
+            let pageMembers = request.page.sidecarMembers(
+                layout: try request.page.layout(format: snapshot.format, size: request.size, scale: request.scale),
+                viewport: snapshot.viewport)
+            if !pageMembers.isEmpty, case .object(var members) = document {
+                let index = members.firstIndex { $0.0 == "annotations" } ?? members.endIndex
+                members.insert(contentsOf: pageMembers, at: index)
+                document = .object(members)
+            }
             staged.append(
                 try StagedFile(bytes: Array((document.serialized(indent: 2) + "\n").utf8), destination: sidecar))
         }
@@ -118,7 +136,10 @@ enum RenderCommand {
         } else if let output = request.output {
             // (No output is a `batch --book` job's: its page is in the book, its sidecar here.)
             staged.append(try StagedFile(bytes: snapshot.data, destination: output))
-            if request.writesWorldFile { staged += try WorldFile.stage(for: snapshot, beside: output) }
+            if request.writesWorldFile {
+                let page = try request.page.layout(format: snapshot.format, size: request.size, scale: request.scale)
+                staged += try WorldFile.stage(for: snapshot, page: page, beside: output)
+            }
         }
         for file in staged { try file.commit() }
     }
@@ -182,17 +203,21 @@ enum FitCommand {
     static func run(_ request: RenderRequest) throws(MapError) {
         var request = request
         let style = try SceneLoading.style(for: request)
-        let scene = try SceneLoading.scene(for: request)
-        let options = request.snapshotOptions(style: style, format: .png)
+        var scene = try SceneLoading.scene(for: request)
+        var options = request.snapshotOptions(style: style, format: .png)
+        let page = try request.page.layout(format: .png, size: request.size, scale: request.scale)
+        try request.page.apply(
+            to: &options, layout: page, request: request, scene: &scene, measurer: CairoRenderer().textMeasurer)
         let selection = try AutoBasemap.resolve(&request, scene: scene, options: options)
         let (basemap, tiles, styled) = try SceneLoading.basemap(for: request)
         let measurer = CairoRenderer().textMeasurer
         let viewport = try MarginaliaDrawing.fitting(
             MapSnapshotter(scene: scene, options: options, basemap: basemap, tiles: tiles, styledBasemap: styled),
-            request: request, style: style, measurer: measurer
+            request: request, style: style, page: page, measurer: measurer
         ).viewport(measurer: measurer)
         var members = viewport.jsonMembers
-        members.insert(("scale", .number(request.scale)), at: 2)
+        members.insert(("scale", .number(options.scale)), at: 2)
+        members += request.page.sidecarMembers(layout: page, viewport: viewport)
         if let selection { members.append(("basemap", selection.json)) }
         Console.print(JSONValue.object(members).serialized(indent: 2))
     }

@@ -66,6 +66,8 @@ struct RenderRequest {
     /// Whether pictures and tiles a GeoJSON file or a style names may lie outside its folder
     /// (`--allow-outside-paths`).
     var allowsOutsidePaths = false
+    /// Paper, resolution, margins, `--bbox` and `--scale-ratio` (PageRequest.swift).
+    var page = PageRequest()
 
     /// Reads options until the words run out (`RenderOptions.table` says what each does).
     init(parsing cursor: inout ArgumentCursor) throws(MapError) {
@@ -79,6 +81,7 @@ struct RenderRequest {
         if (zoom != nil || span != nil) && center == nil {
             throw MapError(.invalidRequest, "\(zoom != nil ? "--zoom" : "--span") needs --center")
         }
+        try PageRequest.check(&self)
     }
 
     /// The framing the options ask for.

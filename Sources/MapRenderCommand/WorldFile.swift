@@ -3,6 +3,7 @@ import MapDrawing
 import MapErrors
 import MapFormats
 import MapGeometry
+import MapPage
 import MapRenderCore
 
 /// `--world-file`: the ESRI world file and `.prj` written beside a raster map, so GDAL and
@@ -51,9 +52,11 @@ enum WorldFile {
         }
     }
 
-    /// The world file's six lines for a snapshot's viewport and scale.
-    static func text(for snapshot: MapSnapshot) -> String {
-        let transform = WebMercatorGeoTransform(viewport: snapshot.viewport, scale: snapshot.scale)
+    /// The world file's six lines for a snapshot's viewport and scale; on a page, for the
+    /// whole page's pixels (the map's frame lies inside the margins).
+    static func text(for snapshot: MapSnapshot, page: PageLayout? = nil) -> String {
+        let viewport = page?.pageViewport(mapViewport: snapshot.viewport) ?? snapshot.viewport
+        let transform = WebMercatorGeoTransform(viewport: viewport, scale: snapshot.scale)
         let centre = transform.upperLeftPixelCenter
         // Swift's shortest round-trip form keeps every digit GDAL reads back (it parses with
         // strtod, so an exponent would do as well).
@@ -74,10 +77,12 @@ enum WorldFile {
 
     /// The files staged beside `output` (world file, `.prj`, `.aux.xml`), ready to commit
     /// with the image.
-    static func stage(for snapshot: MapSnapshot, beside output: String) throws(MapError) -> [StagedFile] {
+    static func stage(
+        for snapshot: MapSnapshot, page: PageLayout? = nil, beside output: String
+    ) throws(MapError) -> [StagedFile] {
         let (worldFile, projection, auxiliary) = paths(beside: output)
         return [
-            try StagedFile(bytes: Array(text(for: snapshot).utf8), destination: worldFile),
+            try StagedFile(bytes: Array(text(for: snapshot, page: page).utf8), destination: worldFile),
             try StagedFile(bytes: Array((Self.projection + "\n").utf8), destination: projection),
             try StagedFile(bytes: Array(auxiliaryMetadata.utf8), destination: auxiliary),
         ]

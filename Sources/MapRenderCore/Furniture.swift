@@ -1,6 +1,7 @@
 import MapAnnotations
 import MapDrawing
 import MapGeometry
+import MapPage
 
 #if canImport(Glibc)
     import Glibc
@@ -21,7 +22,7 @@ enum Furniture {
         var rects: [CanvasRect] = []
         var reserved = 0.0
         if style.showsScaleBar {
-            let bar = scaleBar(viewport: viewport, style: style, measurer: measurer)
+            let bar = scaleBar(viewport: viewport, style: style, ratio: scene.scaleRatioText, measurer: measurer)
             commands += bar.commands
             rects.append(bar.rect)
             reserved = bar.rect.width
@@ -60,25 +61,11 @@ enum Furniture {
     /// Space between furniture and the canvas edge, in canvas points.
     static let inset = 8.0
 
-    /// The largest "round" distance (1, 2 or 5 × 10^k) not longer than `maximum`.
-    static func roundDistance(notExceeding maximum: Double) -> Double {
-        guard maximum > 0, maximum.isFinite else { return 0 }
-        let power = pow(10, (log10(maximum)).rounded(.down))
-        for step in [5.0, 2.0, 1.0] where step * power <= maximum { return step * power }
-        return power
-    }
-
-    /// A distance label: "500 m", "2 km", "1,000 ft", "0.5 mi".
-    static func label(_ value: Double, unit: String) -> String {
-        let text =
-            value >= 1 || value == 0 ? String(Int(value.rounded())) : value.decimalString(places: value < 0.1 ? 2 : 1)
-        return "\(text) \(unit)"
-    }
-
-    /// A scale bar in the bottom-left corner: metric on top, imperial below, each at most
-    /// `maximumLength` canvas points, true at the centre latitude.
+    /// A scale bar in the bottom-left corner: metric on top (then `ratio`, e.g. "1:25,000"),
+    /// imperial below, each at most `maximumLength` canvas points, true at the centre latitude.
     static func scaleBar(
-        viewport: Viewport, style: FurnitureStyle, measurer: any TextMeasurer, maximumLength: Double = 100
+        viewport: Viewport, style: FurnitureStyle, ratio: String? = nil, measurer: any TextMeasurer,
+        maximumLength: Double = 100
     ) -> (commands: [DrawCommand], rect: CanvasRect) {
         let latitude = viewport.centerCoordinate.latitude
         // Meters per canvas point at the centre: Web Mercator stretches by 1/cos φ.
@@ -86,17 +73,20 @@ enum Furniture {
         let maximumMeters = maximumLength * metersPerPoint
         let meters =
             maximumMeters >= 1000
-            ? roundDistance(notExceeding: maximumMeters / 1000) * 1000 : roundDistance(notExceeding: maximumMeters)
-        let metricLabel = meters >= 1000 ? label(meters / 1000, unit: "km") : label(meters, unit: "m")
+            ? RoundNumbers.distance(notExceeding: maximumMeters / 1000) * 1000
+            : RoundNumbers.distance(notExceeding: maximumMeters)
+        let metricLabel =
+            (meters >= 1000 ? RoundNumbers.label(meters / 1000, unit: "km") : RoundNumbers.label(meters, unit: "m"))
+            + (ratio.map { "   \($0)" } ?? "")
         let feetPerMeter = 3.280839895
         let maximumFeet = maximumMeters * feetPerMeter
         let imperialLabel: String, imperialMeters: Double
         if maximumFeet >= 5280 {
-            let miles = roundDistance(notExceeding: maximumFeet / 5280)
-            (imperialLabel, imperialMeters) = (label(miles, unit: "mi"), miles * 1609.344)
+            let miles = RoundNumbers.distance(notExceeding: maximumFeet / 5280)
+            (imperialLabel, imperialMeters) = (RoundNumbers.label(miles, unit: "mi"), miles * 1609.344)
         } else {
-            let feet = roundDistance(notExceeding: maximumFeet)
-            (imperialLabel, imperialMeters) = (label(feet, unit: "ft"), feet / feetPerMeter)
+            let feet = RoundNumbers.distance(notExceeding: maximumFeet)
+            (imperialLabel, imperialMeters) = (RoundNumbers.label(feet, unit: "ft"), feet / feetPerMeter)
         }
         let metricLength = meters / metersPerPoint, imperialLength = imperialMeters / metersPerPoint
         let font = Font(family: style.fontFamily, size: style.scaleBarSize)

@@ -129,6 +129,8 @@ public struct MapScene: Hashable, Sendable {
     public var title: String?
     /// Credits for the data drawn, shown in the corner and the sidecar.
     public var attribution: [String]
+    /// A representative fraction printed beside the scale bar (`1:25,000`), or `nil`.
+    public var scaleRatioText: String?
 
     /// Creates a scene.
     public init(

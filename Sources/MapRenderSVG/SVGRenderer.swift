@@ -9,6 +9,10 @@ public import MapErrors
 public struct SVGRenderer: MapRenderer {
     /// Measures the callouts' and labels' text for layout.
     public let textMeasurer: any TextMeasurer
+    /// Whether the document's width and height are given in points (`pt`, 1/72 inch), so a
+    /// page prints and opens at its paper size; otherwise in user units (CSS pixels, 1/96
+    /// inch), a screen map's canvas points.
+    public var sizesInPoints = false
 
     /// Creates a renderer whose layout measures text with `textMeasurer`.
     public init(textMeasurer: any TextMeasurer) {
@@ -22,6 +26,8 @@ public struct SVGRenderer: MapRenderer {
         guard format == .svg else {
             throw MapError(.invalidRequest, "the SVG renderer writes SVG, not \(format.rawValue.uppercased())")
         }
-        return Array(SVGWriter(list).document.utf8)
+        var writer = SVGWriter(list)
+        writer.sizeUnit = sizesInPoints ? "pt" : ""
+        return Array(writer.document.utf8)
     }
 }

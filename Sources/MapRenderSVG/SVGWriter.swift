@@ -25,6 +25,9 @@ import MapXML
 public struct SVGWriter: Sendable {
     /// The display list to write.
     public var list: DisplayList
+    /// The CSS unit of the root's width and height (`pt` for a page on paper); empty for user
+    /// units. The `viewBox` stays in canvas points either way.
+    public var sizeUnit = ""
 
     /// Creates a writer for a display list.
     public init(_ list: DisplayList) {
@@ -38,9 +41,10 @@ public struct SVGWriter: Sendable {
         // SVG 1.1 references images with xlink:href (SVG 2 added plain href); every viewer
         // and browser understands the XLink form, so it is the one written.
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\""
-        out += " version=\"1.1\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\">\n"
+        out += " version=\"1.1\" width=\"\(width)\(sizeUnit)\" height=\"\(height)\(sizeUnit)\""
+        out += " viewBox=\"0 0 \(width) \(height)\">\n"
         let blurs = shadowBlurs
-        let sheets = SpriteSheets(list.commands)
+        let sheets = SpriteSheets(list.commands.ungrouped)
         if !blurs.isEmpty || !sheets.images.isEmpty {
             out += "<defs>\n"
             for blur in blurs { out += filterDefinition(blur: blur) }
@@ -89,7 +93,25 @@ public struct SVGWriter: Sendable {
             sheets.writePart(of: image, source: source, in: rect, to: &out)
         case .pathText(let run):
             writePathText(run, to: &out)
+        case .group(let group):
+            writeGroup(group, sheets: sheets, to: &out)
         }
+    }
+
+    /// A group as `<g>`: an outer group clipped by a `<clipPath>` in the space around it (SVG
+    /// applies `clip-path` in the user space of the element that names it, before that
+    /// element's own `transform`), an inner one moved by the offset.
+    private func writeGroup(_ group: DrawGroup, sheets: SpriteSheets, to out: inout String) {
+        var closing = ""
+        if let clip = group.clip {
+            let id = "clip-\(Self.number(group.offset.x))-\(Self.number(group.offset.y))-\(Self.pathData(clip).count)"
+            out += "<clipPath id=\"\(id)\"><path d=\"\(Self.pathData(clip))\"/></clipPath>\n"
+            out += "<g clip-path=\"url(#\(id))\">\n"
+            closing += "</g>\n"
+        }
+        out += "<g transform=\"translate(\(Self.number(group.offset.x)),\(Self.number(group.offset.y)))\">\n"
+        for command in group.commands { write(command, sheets: sheets, to: &out) }
+        out += "</g>\n" + closing
     }
 
     private func writeText(_ run: TextRun, to out: inout String) {
@@ -134,7 +156,7 @@ public struct SVGWriter: Sendable {
     /// The distinct shadow blurs in order of first use, one filter each.
     private var shadowBlurs: [Double] {
         var seen: Set<String> = [], blurs: [Double] = []
-        for case .shadow(_, _, let blur) in list.commands {
+        for case .shadow(_, _, let blur) in list.commands.ungrouped {
             if let id = Self.filterID(blur: blur), seen.insert(id).inserted { blurs.append(blur) }
         }
         return blurs

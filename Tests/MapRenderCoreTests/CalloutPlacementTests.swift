@@ -1,4 +1,5 @@
 import MapGeometry
+import MapPage
 import MapTestSupport
 import Testing
 
@@ -55,10 +56,10 @@ struct CalloutPlacementTests {
 struct FurnitureTests {
     @Test("round distances are 1, 2 or 5 times a power of ten")
     func roundDistances() {
-        #expect(Furniture.roundDistance(notExceeding: 740) == 500)
-        #expect(Furniture.roundDistance(notExceeding: 199) == 100)
-        #expect(Furniture.roundDistance(notExceeding: 2.3) == 2)
-        #expect(Furniture.roundDistance(notExceeding: 0.07) == 0.05)
+        #expect(RoundNumbers.distance(notExceeding: 740) == 500)
+        #expect(RoundNumbers.distance(notExceeding: 199) == 100)
+        #expect(RoundNumbers.distance(notExceeding: 2.3) == 2)
+        #expect(RoundNumbers.distance(notExceeding: 0.07) == 0.05)
     }
 
     @Test("the attribution always fits: shrinks, then wraps")

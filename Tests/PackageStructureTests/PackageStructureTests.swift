@@ -13,7 +13,7 @@ private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathCompon
 /// The layers from the bottom up; a target may import only targets before it.
 private let layers = [
     "MapErrors", "MapGeometry", "MapFormats", "MapPMTiles", "MapXML", "MapVectorTiles", "MapCommandLine", "MapDrawing",
-    "MapVectorStyle", "MapAnnotations", "MapMarginalia", "MapRenderCore", "MapVectorLayout", "MapSQLite",
+    "MapVectorStyle", "MapAnnotations", "MapPage", "MapMarginalia", "MapRenderCore", "MapVectorLayout", "MapSQLite",
     "MapInputs",
     "MapTiles", "MapVectorSources", "MapFavorites", "MapRenderCairo", "MapRenderSVG", "MapBatch", "MapDataCommands",
     "MapRenderCommand",

@@ -12,8 +12,8 @@ import MapVectorSources
 enum RenderOptions {
     /// Every render option, in the order help lists them within their sections.
     static let table = OptionTable<RenderRequest>(
-        inputs + tracks + TrackOptions.cleaning.lifted(\RenderRequest.trackInput) + framing + look
-            + MarginaliaOptions.table + basemap + output)
+        inputs + tracks + TrackOptions.cleaning.lifted(\RenderRequest.trackInput) + framing + PageOptions.framing
+            + look + MarginaliaOptions.table + PageOptions.paper + basemap + output)
 
     // MARK: - Inputs
 
@@ -170,6 +170,8 @@ enum RenderOptions {
         .value("--size", valueName: "WxH", section: .look, help: "canvas size in points (default 800x600)") {
             request, value throws(MapError) in
             request.size = try ValueParser.size(value.text, option: value.option)
+            request.page.setsSize = true
+            request.page.paper = nil
         },
         .value(
             "--scale", valueName: "S", section: .look,
@@ -178,6 +180,8 @@ enum RenderOptions {
             let scale = try ValueParser.number(value.text, option: value.option)
             guard scale > 0, scale <= 4 else { throw MapError(.invalidRequest, "--scale: \(scale) is outside (0, 4]") }
             request.scale = scale
+            request.page.setsScale = true
+            request.page.dpi = nil
         },
         .value(
             "--style", valueName: "NAME|FILE.json", section: .look,
