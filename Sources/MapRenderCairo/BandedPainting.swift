@@ -77,6 +77,10 @@ enum BandedPainting {
         defer { munmap(mapping, length) }
         let page = max(4096, Int(sysconf(Int32(_SC_PAGESIZE))))
         let rows = aligned(bandRows)
+        // The tile grid makes a picture of up to twice the image's pixels (TileGridPainting):
+        // for a poster that would be the whole image again, once per band and thread, so
+        // past one-piece sizes it gets the fixed budget alone. The same for every band.
+        let canvasPixels = width * height <= CairoRenderer.maximumOnePiecePixels ? width * height : 0
         var released = 0
         var top = 0
         while top < height {
@@ -85,7 +89,7 @@ enum BandedPainting {
             let window = windowTop..<min(height, windowTop + cairoMaximumSide)
             try paint(
                 list, scale: scale, into: mapping + windowTop * stride, width: width, window: window,
-                rows: top..<(top + count), stride: stride, canvasPixels: width * height, parallel: parallel)
+                rows: top..<(top + count), stride: stride, canvasPixels: canvasPixels, parallel: parallel)
             try consume(UnsafeRawPointer(mapping + top * stride), count, stride)
             // Give back the whole pages of what is encoded; a page shared with the next band's
             // rows (still zero, not yet painted) goes with the next band.
