@@ -106,7 +106,8 @@ struct BandedRenderingTests {
 
     @Test("a map wider than Cairo's 32,767-pixel surfaces is painted in columns that join exactly")
     func widerThanCairo() throws {
-        // A band across the column boundary at x = 32,767, its edges on half pixels.
+        // A band across the first column boundary (x = 32,736, the most whole 32-pixel blocks
+        // within Cairo's side), its edges on half pixels.
         var list = DisplayList(size: CanvasSize(width: 33_000, height: 3), commands: [.clear(.white)])
         list.append(
             .fill(
