@@ -12,9 +12,9 @@ import MapErrors
 /// the Adler-32 apart — fragile, and each band would start with an empty window, losing the
 /// matches across band boundaries. zlib's `deflate()` is built to be fed in pieces
 /// (zlib.h, "deflate"): it keeps its 32 KB window between calls, so the file is what one
-/// call over all rows would give. zlib level 6 (its default) writes files the size of
-/// `PNGEncoder`'s (libdeflate level 4) on rendered maps, somewhat slower; see
-/// Benchmarks/README.md, "Posters".
+/// call over all rows would give. On the A0 Helsinki poster's scanlines, zlib level 5 wrote
+/// the size of `PNGEncoder`'s file (libdeflate level 4), level 6 2.4% smaller in 20% more
+/// time, level 4 0.7% larger, level 3 11% larger (Benchmarks/README.md, "Posters").
 ///
 /// Opacity cannot be checked over the whole image before the first row is written, so the
 /// caller says whether every pixel is opaque (a map on an opaque paper colour); otherwise
@@ -23,7 +23,7 @@ import MapErrors
 /// filter on every row (PNG §9.2).
 final class PNGStreamEncoder {
     /// zlib's compression level.
-    static let compressionLevel: Int32 = 6
+    static let compressionLevel: Int32 = 5
     /// The most compressed bytes gathered before they are written out as one IDAT chunk.
     static let chunkBytes = 1 << 20
 
