@@ -51,11 +51,24 @@ struct BandedRenderingTests {
         return a.count == b.count ? nil : min(a.count, b.count)
     }
 
+    /// Sprite icons scaled onto fractional rects, across the rows where bands meet.
+    static var icons: DisplayList {
+        var list = DisplayList(size: CanvasSize(width: 120, height: 90), commands: [.clear(TestScenes.paper)])
+        for index in 0..<12 {
+            let rect = CanvasRect(
+                x: 3.3 + Double(index % 4) * 28.7, y: 2.6 + Double(index / 4) * 29.1, width: 17.3, height: 23.9)
+            list.append(
+                .imagePart(
+                    PathTextScenes.sprite, source: PixelRect(x: index % 2 * 4, y: 0, width: 4, height: 4), in: rect))
+        }
+        return list
+    }
+
     static func scenes() throws -> [(String, DisplayList)] {
         [
             ("pins", TestScenes.pins), ("shapes", TestScenes.shapes), ("text", TestScenes.text),
             ("text along a path", PathTextScenes.streetNameAlongArc(measurer: CairoRenderer().textMeasurer)),
-            ("tiles", try tiles()),
+            ("tiles", try tiles()), ("icons", icons),
         ]
     }
 
