@@ -17,7 +17,8 @@ FROM swift:${SWIFT_VERSION}-bookworm AS build
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get update \
     && apt-get install -y --no-install-recommends \
-        libcairo2-dev libpango1.0-dev libsqlite3-dev libturbojpeg0-dev libdeflate-dev libwebp-dev libcurl4-openssl-dev \
+        libcairo2-dev libpango1.0-dev libsqlite3-dev libturbojpeg0-dev libjpeg62-turbo-dev libdeflate-dev zlib1g-dev \
+        libwebp-dev libcurl4-openssl-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
@@ -32,17 +33,18 @@ RUN swift build -c release --product maprender --static-swift-stdlib \
     && cp -R "$bin"/*.resources /staging/
 
 FROM debian:bookworm-slim
-# Only runtime packages: the libraries the binary links (Cairo, Pango, SQLite, libjpeg-turbo, libwebp,
-# libdeflate; the C++ runtime of the static Swift runtime), libcurl4 for --basemap with
-# http(s) tiles (loaded with dlopen) with the CA certificates, and the fonts: DejaVu Sans,
-# which every built-in style names (core: book and bold; extra: the oblique faces) and which
-# also covers Greek, Cyrillic, Arabic and Hebrew for --language; IPAGothic for Japanese
-# (and the Chinese characters it shares); Lohit Devanagari (fonts-lohit-deva, 190 kB) for
-# Hindi, Marathi and Nepali.
+# Only runtime packages: the libraries the binary links (Cairo, Pango, SQLite, libjpeg-turbo's
+# TurboJPEG and libjpeg APIs, libwebp, libdeflate, zlib; the C++ runtime of the static Swift
+# runtime), libcurl4 for --basemap with http(s) tiles (loaded with dlopen) with the CA certificates,
+# and the fonts: DejaVu Sans, which every built-in style names (core: book and bold; extra: the
+# oblique faces) and which also covers Greek, Cyrillic, Arabic and Hebrew for --language; IPAGothic
+# for Japanese (and the Chinese characters it shares); Lohit Devanagari (fonts-lohit-deva, 190 kB)
+# for Hindi, Marathi and Nepali.
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get update \
     && apt-get install -y --no-install-recommends \
-        libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libsqlite3-0 libturbojpeg0 libdeflate0 libwebp7 libstdc++6 \
+        libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libsqlite3-0 libturbojpeg0 libjpeg62-turbo libdeflate0 zlib1g \
+        libwebp7 libstdc++6 \
         libcurl4 ca-certificates \
         fonts-dejavu-core fonts-dejavu-extra fonts-ipafont-gothic fonts-lohit-deva \
     && rm -rf /var/lib/apt/lists/*

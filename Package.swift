@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 // maprender: a headless static map renderer. Depends on no outside Swift package; the C
 // libraries come from the system (Debian: libcairo2-dev, libpango1.0-dev, libsqlite3-dev,
-// libturbojpeg0-dev, libdeflate-dev, libwebp-dev;
+// libturbojpeg0-dev, libjpeg62-turbo-dev, libdeflate-dev, zlib1g-dev, libwebp-dev;
 // libcurl4-openssl-dev is loaded at run time).
 //
 // The targets, from the bottom up; each imports only targets listed before it, and its
@@ -39,11 +39,18 @@ let package = Package(
         .systemLibrary(
             name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]),
+        // zlib's streaming deflate, for PNG written band by band (libdeflate is whole-buffer only).
+        .systemLibrary(
+            name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(
             name: "CSQLite3", path: "Sources/CSQLite3", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
         // libcurl, loaded on first use rather than linked (see its header).
         .target(name: "CCurl", path: "Sources/CCurl"),
+        // libjpeg's scanline API behind calls that return errors instead of jumping out of them
+        // (its error handler longjmps, which Swift frames cannot be crossed by).
+        .target(name: "CJPEGScanlines", path: "Sources/CJPEGScanlines", linkerSettings: [.linkedLibrary("jpeg")]),
 
         // Errors with their location; every layer throws them.
         .target(name: "MapErrors"),
@@ -131,7 +138,7 @@ let package = Package(
             name: "MapRenderCairo",
             dependencies: [
                 "MapErrors", "MapGeometry", "MapDrawing", "MapFormats", "CCairo", "CPangoCairo", "CTurboJPEG",
-                "CDeflate", "CWebP",
+                "CDeflate", "CWebP", "CZlib", "CJPEGScanlines",
             ]),
         // The display list written as SVG.
         .target(
@@ -220,7 +227,7 @@ let package = Package(
             name: "MapFavoritesTests", dependencies: ["MapFavorites", "MapTestSupport"], exclude: ["Geocoder"]),
         .testTarget(
             name: "MapRenderCairoTests",
-            dependencies: ["MapRenderCairo", "MapRenderSVG", "MapTiles", "MapMarginalia", "MapTestSupport"],
+            dependencies: ["MapRenderCairo", "MapRenderSVG", "MapTiles", "MapMarginalia", "MapTestSupport", "CZlib"],
             exclude: ["Goldens", "Failures"]),
         .testTarget(name: "MapRenderSVGTests", dependencies: ["MapRenderSVG", "MapTestSupport"]),
         .testTarget(name: "MapBatchTests", dependencies: ["MapBatch", "MapFormats", "MapErrors"]),

@@ -11,6 +11,10 @@ struct CairoPainter {
     /// unseen straight copy for text tools (PDF), rather than as rotated glyph runs, which
     /// text extraction reads in pieces.
     var keepsSearchableText = false
+    /// The pixels of the whole image when the target is one piece of it (a band), so that
+    /// choices made by image size (the tile grid's picture) are the same in every piece; nil
+    /// is the target surface's own size.
+    var canvasPixelCount: Int? = nil
     /// The Pango layouts of the clusters of text along paths, shaped once per render.
     let clusterLayouts = ClusterLayouts()
 
@@ -163,12 +167,14 @@ struct CairoPainter {
     func paint(_ surface: OpaquePointer, in rect: CanvasRect) {
         let width = Double(cairo_image_surface_get_width(surface)),
             height = Double(cairo_image_surface_get_height(surface))
-        cairo_save(context)
-        cairo_translate(context, rect.minX, rect.minY)
-        cairo_scale(context, rect.width / width, rect.height / height)
-        cairo_set_source_surface(context, surface, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
-        cairo_paint(context)
-        cairo_restore(context)
+        ImageBlocks.draw(rect, on: context) {
+            cairo_save(context)
+            cairo_translate(context, rect.minX, rect.minY)
+            cairo_scale(context, rect.width / width, rect.height / height)
+            cairo_set_source_surface(context, surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+            cairo_paint(context)
+            cairo_restore(context)
+        }
     }
 }

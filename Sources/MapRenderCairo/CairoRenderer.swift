@@ -9,11 +9,17 @@ public import MapErrors
 /// The only place in the package that talks to Cairo. Each call builds its own surface, so
 /// one renderer may be shared across threads.
 public struct CairoRenderer: MapRenderer {
-    /// The largest image side, in device pixels, that the renderer accepts; a bigger
-    /// request is an error instead of an out-of-memory kill. Cairo's own limit is 32,767.
-    public static let maximumPixelSide = 32_767
-    /// The largest image area, in device pixels (about 1.1 GB of RGBA at the limit).
-    public static let maximumPixelArea = 268_435_456
+    /// The largest image side, in device pixels, of PNG and JPEG output: JPEG's limit (its
+    /// frame header's 16-bit sides), which PNG is held to as well. An image of more than
+    /// `maximumOnePiecePixels` is painted and encoded in bands, so memory stays bounded;
+    /// a bigger request is an error instead of hours of work.
+    public static let maximumPixelSide = 65_535
+    /// The most pixels painted on one surface (64 MB of RGBA, 4,096 × 4,096): larger PNG and
+    /// JPEG images are painted and encoded in bands of rows, and it is WebP's limit, whose
+    /// encoder takes the whole image at once.
+    public static let maximumOnePiecePixels = 16_777_216
+    /// libwebp's largest side (`WEBP_MAX_DIMENSION`).
+    public static let maximumWebPSide = 16_383
 
     /// Whether one map uses several cores: its images (tiles) decoded at once before
     /// painting, and a large PNG painted in two bands at once. `batch` turns it off: its
@@ -28,48 +34,55 @@ public struct CairoRenderer: MapRenderer {
     /// `nil`: a screen's, 96 × scale (CSS's reference pixel is 1/96 inch). A page on paper
     /// has 72 × scale (its canvas points are 1/72 inch).
     public var pixelsPerInch: Double?
+    /// Rows per band for PNG and JPEG output: nil paints images of up to
+    /// `maximumOnePiecePixels` in one piece and larger ones in bands of about 32 MB; a number
+    /// paints every PNG and JPEG in bands of that many rows, rounded up to a multiple of 32
+    /// (`ImageBlocks.side`), the same pixels.
+    public var bandRows: Int?
 
     /// Creates a renderer.
-    public init(decodesImagesInParallel: Bool = true, quality: Int? = nil) {
+    public init(decodesImagesInParallel: Bool = true, quality: Int? = nil, bandRows: Int? = nil) {
         self.decodesImagesInParallel = decodesImagesInParallel
         self.quality = quality
+        self.bandRows = bandRows.map { max(1, $0) }
     }
 
     /// Pango measurements, matching what `render` draws.
     public var textMeasurer: any TextMeasurer { PangoTextMeasurer() }
 
     public func render(_ list: DisplayList, scale: Double, format: ImageFormat) throws(MapError) -> [UInt8] {
+        if format.isRaster {
+            let (width, height) = try Self.pixelSize(of: list, scale: scale, format: format)
+            if format != .webp,
+                bandRows != nil || width * height > Self.maximumOnePiecePixels
+                    || max(width, height) > BandedPainting.cairoMaximumSide
+            {
+                prepareImages(list)
+                return try renderInBands(list, scale: scale, format: format, width: width, height: height)
+            }
+        }
         let sink = ByteSink()
         let surface = try makeSurface(for: list, scale: scale, format: format, sink: sink)
         defer { cairo_surface_destroy(surface) }
         let context = cairo_create(surface)!
         defer { cairo_destroy(context) }
-        if decodesImagesInParallel {
-            ImageSurfaceCache.shared.prepare(
-                list.commands.ungrouped.flatMap { command -> [EncodedImage] in
-                    switch command {
-                    case .image(let image, _), .imagePart(let image, _, _): [image]
-                    case .tiles(let grid): grid.tiles.map(\.image)
-                    default: []
-                    }
-                })
-        }
+        prepareImages(list)
         if format.isRaster, decodesImagesInParallel, Self.paintsInBands(surface),
             cairo_image_surface_get_data(surface) != nil
         {
-            paintInBands(list, on: surface, scale: scale)
+            try paintInBands(list, on: surface, scale: scale)
         } else {
             CairoPainter(context: context, keepsSearchableText: format == .pdf).paint(list)
         }
         try check(cairo_status(context), "drawing")
         cairo_surface_flush(surface)
-        let quality = min(max(quality ?? ImageFormat.defaultQuality, 1), 100)
         switch format {
         case .png:
             // Our encoder: the same pixels as Cairo's writer, about 4× faster (PNGEncoder.swift).
             return try PNGEncoder.encode(surface, pixelsPerInch: pixelsPerInch ?? 96 * scale)
-        case .jpeg: return try JPEGEncoder.encode(surface, quality: quality, pixelsPerInch: pixelsPerInch ?? 96 * scale)
-        case .webp: return try WebPEncoder.encode(surface, quality: quality)
+        case .jpeg:
+            return try JPEGEncoder.encode(surface, quality: clampedQuality, pixelsPerInch: pixelsPerInch ?? 96 * scale)
+        case .webp: return try WebPEncoder.encode(surface, quality: clampedQuality)
         case .svg, .pdf:
             cairo_surface_finish(surface)
             try check(cairo_surface_status(surface), "finishing the \(format.rawValue.uppercased())")
@@ -84,18 +97,8 @@ public struct CairoRenderer: MapRenderer {
         let surface: OpaquePointer
         switch format {
         case .png, .jpeg, .webp:
-            // A hair below a whole number is that number: a page trimmed to whole pixels
-            // (PageLayout.pixelAligned) comes back through points a few ulps over.
+            // The size was checked by `pixelSize`.
             let pixelWidth = (width * scale - 1e-6).rounded(.up), pixelHeight = (height * scale - 1e-6).rounded(.up)
-            guard pixelWidth >= 1, pixelHeight >= 1, pixelWidth <= Double(Self.maximumPixelSide),
-                pixelHeight <= Double(Self.maximumPixelSide), pixelWidth * pixelHeight <= Double(Self.maximumPixelArea)
-            else {
-                throw MapError(
-                    .invalidRequest, "an image of \(Int(pixelWidth))×\(Int(pixelHeight)) pixels is too large to render",
-                    remedy:
-                        "keep each side within \(Self.maximumPixelSide) pixels and the area within \(Self.maximumPixelArea / 1_000_000) megapixels (canvas size × scale)"
-                )
-            }
             surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
             cairo_surface_set_device_scale(surface, scale, scale)
         case .svg:
@@ -123,31 +126,15 @@ public struct CairoRenderer: MapRenderer {
     }
 
     /// Paints the list into the top and the bottom half of the image at once, each half a
-    /// surface of its own over the image's rows (so no Cairo object is shared between the
-    /// threads), moved by a device offset so that both draw the same canvas. Every pixel is
-    /// computed by exactly one band, as it would be in one pass: the same bytes.
-    private func paintInBands(_ list: DisplayList, on surface: OpaquePointer, scale: Double) {
+    /// surface of its own over the image, clipped to its rows (`BandedPainting`): every pixel
+    /// is computed by exactly one half, as it would be in one pass, so the bytes are the same.
+    private func paintInBands(_ list: DisplayList, on surface: OpaquePointer, scale: Double) throws(MapError) {
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { return }
-        let width = cairo_image_surface_get_width(surface), height = Int(cairo_image_surface_get_height(surface))
-        let stride = cairo_image_surface_get_stride(surface)
-        let middle = height / 2
-        let bands = [(0, middle), (middle, height)]
-        // The rows' address crosses to the threads as a number; each band writes its own rows.
-        let address = Int(bitPattern: data)
-        DispatchQueue.concurrentPerform(iterations: bands.count) { index in
-            let (top, bottom) = bands[index]
-            let rows = UnsafeMutablePointer<UInt8>(bitPattern: address + top * Int(stride))!
-            let band = cairo_image_surface_create_for_data(
-                rows, CAIRO_FORMAT_ARGB32, width, Int32(bottom - top), stride)!
-            cairo_surface_set_device_scale(band, scale, scale)
-            cairo_surface_set_device_offset(band, 0, -Double(top))
-            let context = cairo_create(band)!
-            CairoPainter(context: context).paint(list)
-            cairo_destroy(context)
-            cairo_surface_flush(band)
-            cairo_surface_destroy(band)
-        }
+        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        try BandedPainting.paint(
+            list, scale: scale, into: UnsafeMutableRawPointer(data), width: width, window: 0..<height, rows: 0..<height,
+            stride: Int(cairo_image_surface_get_stride(surface)), canvasPixels: width * height, parallel: true)
         cairo_surface_mark_dirty(surface)
     }
 

@@ -131,34 +131,7 @@ enum PNGEncoder {
                 for y in 0..<height {
                     out[y * lineBytes] = 0
                     let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
-                    var o = out + y * lineBytes + 1
-                    if opaque {
-                        for x in 0..<width {
-                            let word = row[x]
-                            o[0] = UInt8(truncatingIfNeeded: word >> 16)
-                            o[1] = UInt8(truncatingIfNeeded: word >> 8)
-                            o[2] = UInt8(truncatingIfNeeded: word)
-                            o += 3
-                        }
-                    } else {
-                        for x in 0..<width {
-                            let word = row[x]
-                            let alpha = word >> 24
-                            if alpha == 0 {
-                                o[0] = 0
-                                o[1] = 0
-                                o[2] = 0
-                                o[3] = 0
-                            } else {
-                                // Cairo's unpremultiply_data, truncation included.
-                                o[0] = UInt8(truncatingIfNeeded: (((word >> 16) & 0xFF) * 255 + alpha / 2) / alpha)
-                                o[1] = UInt8(truncatingIfNeeded: (((word >> 8) & 0xFF) * 255 + alpha / 2) / alpha)
-                                o[2] = UInt8(truncatingIfNeeded: ((word & 0xFF) * 255 + alpha / 2) / alpha)
-                                o[3] = UInt8(truncatingIfNeeded: alpha)
-                            }
-                            o += 4
-                        }
-                    }
+                    scanline(row, width: width, opaque: opaque, into: out + y * lineBytes + 1)
                 }
                 initialized = lineBytes * height
             }
@@ -198,19 +171,68 @@ enum PNGEncoder {
             precondition(count > 0, "libdeflate_zlib_compress_bound must bound the output")
             var png: [UInt8] = []
             png.reserveCapacity(8 + 25 + 12 + count + 12)
-            png += ImageHeader.PNGHeader.signature
-            var header: [UInt8] = []
-            header.appendBigEndian(UInt32(width))
-            header.appendBigEndian(UInt32(height))
-            header += [8, opaque ? 2 : 6, 0, 0, 0]  // 8 bits a channel, RGB or RGBA, deflate, adaptive, no interlace
-            header.withUnsafeBytes { png.appendChunk("IHDR", $0) }
+            png += header(width: width, height: height, opaque: opaque, pixelsPerMetre: nil)
             png.appendChunk("IDAT", UnsafeRawBufferPointer(rebasing: compressed[..<count]))
             png.appendChunk("IEND", UnsafeRawBufferPointer(start: nil, count: 0))
             return png
         }
 
+        /// The PNG signature, the IHDR chunk (8 bits a channel, RGB when `opaque` else RGBA,
+        /// no interlace) and, given a resolution in pixels per metre, a pHYs chunk (PNG §11.3.5.3).
+        static func header(width: Int, height: Int, opaque: Bool, pixelsPerMetre: Int?) -> [UInt8] {
+            var png = ImageHeader.PNGHeader.signature
+            var header: [UInt8] = []
+            header.appendBigEndian(UInt32(width))
+            header.appendBigEndian(UInt32(height))
+            header += [8, opaque ? 2 : 6, 0, 0, 0]  // 8 bits a channel, RGB or RGBA, deflate, adaptive, no interlace
+            header.withUnsafeBytes { png.appendChunk("IHDR", $0) }
+            if let pixelsPerMetre, pixelsPerMetre > 0 {
+                var physical: [UInt8] = []
+                physical.appendBigEndian(UInt32(clamping: pixelsPerMetre))
+                physical.appendBigEndian(UInt32(clamping: pixelsPerMetre))
+                physical.append(1)  // the unit is the metre
+                physical.withUnsafeBytes { png.appendChunk("pHYs", $0) }
+            }
+            return png
+        }
+
+        /// One row of premultiplied ARGB words as PNG samples: RGB when `opaque`, else RGBA
+        /// with the premultiplication undone as Cairo's writer does it.
+        static func scanline(
+            _ row: UnsafePointer<UInt32>, width: Int, opaque: Bool, into output: UnsafeMutablePointer<UInt8>
+        ) {
+            var o = output
+            if opaque {
+                for x in 0..<width {
+                    let word = row[x]
+                    o[0] = UInt8(truncatingIfNeeded: word >> 16)
+                    o[1] = UInt8(truncatingIfNeeded: word >> 8)
+                    o[2] = UInt8(truncatingIfNeeded: word)
+                    o += 3
+                }
+                return
+            }
+            for x in 0..<width {
+                let word = row[x]
+                let alpha = word >> 24
+                if alpha == 0 {
+                    o[0] = 0
+                    o[1] = 0
+                    o[2] = 0
+                    o[3] = 0
+                } else {
+                    // Cairo's unpremultiply_data, truncation included.
+                    o[0] = UInt8(truncatingIfNeeded: (((word >> 16) & 0xFF) * 255 + alpha / 2) / alpha)
+                    o[1] = UInt8(truncatingIfNeeded: (((word >> 8) & 0xFF) * 255 + alpha / 2) / alpha)
+                    o[2] = UInt8(truncatingIfNeeded: ((word & 0xFF) * 255 + alpha / 2) / alpha)
+                    o[3] = UInt8(truncatingIfNeeded: alpha)
+                }
+                o += 4
+            }
+        }
+
         /// The compressed size of some bytes, to compare filters.
-        private static func compressedSize(_ bytes: UnsafeBufferPointer<UInt8>, _ compressor: OpaquePointer) -> Int {
+        static func compressedSize(_ bytes: UnsafeBufferPointer<UInt8>, _ compressor: OpaquePointer) -> Int {
             let bound = libdeflate_zlib_compress_bound(compressor, bytes.count)
             let scratch = UnsafeMutableRawPointer.allocate(byteCount: bound, alignment: 16)
             defer { scratch.deallocate() }
@@ -240,7 +262,7 @@ enum PNGEncoder {
 }
 
 extension [UInt8] {
-    fileprivate mutating func appendBigEndian(_ value: UInt32) {
+    mutating func appendBigEndian(_ value: UInt32) {
         append(UInt8(truncatingIfNeeded: value >> 24))
         append(UInt8(truncatingIfNeeded: value >> 16))
         append(UInt8(truncatingIfNeeded: value >> 8))
@@ -249,7 +271,7 @@ extension [UInt8] {
 
     #if canImport(CDeflate)
         /// A PNG chunk: length, type, data, and the CRC-32 of type and data (PNG §5.3).
-        fileprivate mutating func appendChunk(_ type: String, _ data: UnsafeRawBufferPointer) {
+        mutating func appendChunk(_ type: String, _ data: UnsafeRawBufferPointer) {
             appendBigEndian(UInt32(data.count))
             let typeBytes = Array(type.utf8)
             append(contentsOf: typeBytes)

@@ -129,19 +129,21 @@ extension CairoPainter {
         else { return }
         defer { cairo_surface_destroy(part) }
         let width = Double(cairo_image_surface_get_width(part)), height = Double(cairo_image_surface_get_height(part))
-        cairo_save(context)
-        cairo_translate(context, rect.minX, rect.minY)
-        cairo_scale(context, rect.width / width, rect.height / height)
-        cairo_set_source_surface(context, part, 0, 0)
-        let pattern = cairo_get_source(context)
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
-        // PDF draws an image XObject with hard edges, and Cairo's PDF surface turns a padded
-        // pattern into a new image at every paint, which would defeat the part's unique id.
-        let isRaster = cairo_surface_get_type(cairo_get_target(context)) == CAIRO_SURFACE_TYPE_IMAGE
-        cairo_pattern_set_extend(pattern, isRaster ? CAIRO_EXTEND_PAD : CAIRO_EXTEND_NONE)
-        cairo_new_path(context)
-        cairo_rectangle(context, 0, 0, width, height)
-        cairo_fill(context)
-        cairo_restore(context)
+        ImageBlocks.draw(rect, on: context) {
+            cairo_save(context)
+            cairo_translate(context, rect.minX, rect.minY)
+            cairo_scale(context, rect.width / width, rect.height / height)
+            cairo_set_source_surface(context, part, 0, 0)
+            let pattern = cairo_get_source(context)
+            cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+            // PDF draws an image XObject with hard edges, and Cairo's PDF surface turns a padded
+            // pattern into a new image at every paint, which would defeat the part's unique id.
+            let isRaster = cairo_surface_get_type(cairo_get_target(context)) == CAIRO_SURFACE_TYPE_IMAGE
+            cairo_pattern_set_extend(pattern, isRaster ? CAIRO_EXTEND_PAD : CAIRO_EXTEND_NONE)
+            cairo_new_path(context)
+            cairo_rectangle(context, 0, 0, width, height)
+            cairo_fill(context)
+            cairo_restore(context)
+        }
     }
 }

@@ -28,6 +28,16 @@ enum SurfacePixels {
         _ convert: (UInt32, inout UnsafeMutableBufferPointer<UInt8>, Int) -> Void
     ) throws(MapError) -> (bytes: [UInt8], width: Int, height: Int) {
         let (data, width, height, stride) = try rows(of: surface)
+        return (
+            converted(data, width: width, height: height, stride: stride, channels: channels, convert), width, height
+        )
+    }
+
+    /// Rows of premultiplied ARGB words (`stride` bytes apart) converted pixel by pixel.
+    private static func converted(
+        _ data: UnsafeRawPointer, width: Int, height: Int, stride: Int, channels: Int,
+        _ convert: (UInt32, inout UnsafeMutableBufferPointer<UInt8>, Int) -> Void
+    ) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: width * height * channels)
         bytes.withUnsafeMutableBufferPointer { out in
             var index = 0
@@ -39,19 +49,28 @@ enum SurfacePixels {
                 }
             }
         }
-        return (bytes, width, height)
+        return bytes
     }
 
     /// RGB bytes, `width × height × 3`, composited over white: JPEG has no alpha, and a
     /// see-through map (`--transparent`) reads best on paper colour. Over white, a
     /// premultiplied channel `c` with alpha `a` becomes `c + 255 − a` (Porter–Duff "over").
     static func rgbOverWhite(_ surface: OpaquePointer) throws(MapError) -> (bytes: [UInt8], width: Int, height: Int) {
-        try converted(surface, channels: 3) { word, out, index in
-            let white = 255 - (word >> 24)
-            out[index] = UInt8(truncatingIfNeeded: (word >> 16 & 0xFF) + white)
-            out[index + 1] = UInt8(truncatingIfNeeded: (word >> 8 & 0xFF) + white)
-            out[index + 2] = UInt8(truncatingIfNeeded: (word & 0xFF) + white)
-        }
+        try converted(surface, channels: 3, overWhite)
+    }
+
+    /// RGB bytes over white, as `rgbOverWhite(_:)`, of `height` rows of premultiplied ARGB
+    /// words `stride` bytes apart (one band of an image).
+    static func rgbOverWhite(_ data: UnsafeRawPointer, width: Int, height: Int, stride: Int) -> [UInt8] {
+        converted(data, width: width, height: height, stride: stride, channels: 3, overWhite)
+    }
+
+    /// One pixel over white: the rule of `rgbOverWhite`.
+    private static func overWhite(_ word: UInt32, _ out: inout UnsafeMutableBufferPointer<UInt8>, _ index: Int) {
+        let white = 255 - (word >> 24)
+        out[index] = UInt8(truncatingIfNeeded: (word >> 16 & 0xFF) + white)
+        out[index + 1] = UInt8(truncatingIfNeeded: (word >> 8 & 0xFF) + white)
+        out[index + 2] = UInt8(truncatingIfNeeded: (word & 0xFF) + white)
     }
 
     /// Straight-alpha RGBA bytes, `width × height × 4`, premultiplication undone as Cairo's

@@ -41,7 +41,10 @@ extension CairoPainter {
         (originX, originY) = (originX * scaleX + offsetX, originY * scaleY + offsetY)
         let isRaster = cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE
         let canvasPixels =
-            isRaster ? Int(cairo_image_surface_get_width(target)) * Int(cairo_image_surface_get_height(target)) : 0
+            isRaster
+            ? canvasPixelCount ?? Int(cairo_image_surface_get_width(target))
+                * Int(cairo_image_surface_get_height(target))
+            : 0
         let sizes = decoded.map { entry in
             (
                 width: Int(cairo_image_surface_get_width(entry.surface)),
@@ -65,7 +68,7 @@ extension CairoPainter {
         let (firstColumn, firstRow) = (columns.min()!, rows.min()!)
         let width = (columns.max()! - firstColumn + 1) * pixelWidth
         let height = (rows.max()! - firstRow + 1) * pixelHeight
-        guard !isOneToOne, width <= CairoRenderer.maximumPixelSide, height <= CairoRenderer.maximumPixelSide,
+        guard !isOneToOne, width <= BandedPainting.cairoMaximumSide, height <= BandedPainting.cairoMaximumSide,
             width * height <= max(Self.maximumGridPixels, 2 * canvasPixels),
             let picture = Self.picture(
                 of: decoded, firstColumn: firstColumn, firstRow: firstRow, cell: (pixelWidth, pixelHeight),
@@ -76,11 +79,16 @@ extension CairoPainter {
         }
         defer { cairo_surface_destroy(picture) }
         let corner = grid.rect(column: firstColumn, row: firstRow)
-        cairo_save(context)
-        cairo_translate(context, corner.minX, corner.minY)
-        cairo_scale(context, grid.cellSize.width / Double(pixelWidth), grid.cellSize.height / Double(pixelHeight))
-        Self.fill(CanvasRect(x: 0, y: 0, width: Double(width), height: Double(height)), with: picture, on: context)
-        cairo_restore(context)
+        let extent = CanvasRect(
+            x: corner.minX, y: corner.minY, width: grid.cellSize.width * Double(width / pixelWidth),
+            height: grid.cellSize.height * Double(height / pixelHeight))
+        ImageBlocks.draw(extent, on: context) {
+            cairo_save(context)
+            cairo_translate(context, corner.minX, corner.minY)
+            cairo_scale(context, grid.cellSize.width / Double(pixelWidth), grid.cellSize.height / Double(pixelHeight))
+            Self.fill(CanvasRect(x: 0, y: 0, width: Double(width), height: Double(height)), with: picture, on: context)
+            cairo_restore(context)
+        }
     }
 
     /// The tiles side by side in a new surface, each scaled into a cell of `cell` pixels; the

@@ -278,8 +278,13 @@ extension BadInput {
             "--size 20000x20000 --scale 4", pin + ["--size", "20000x20000", "--scale", "4"], status: 64,
             mentions: ["80000×80000", "too large"]),
         BadInput(
-            "--size 20000x20000 (400 megapixels)", pin + ["--size", "20000x20000"], status: 64,
-            mentions: ["20000×20000", "too large"]),
+            "--size 20000x20000 as WebP (400 megapixels)",
+            pin + ["--size", "20000x20000", "-o", "@tmp/map.webp"], status: 64,
+            mentions: ["20000×20000", "too large", "16777216"], addsOutput: false),
+        BadInput(
+            "--size 5000x4000 as WebP (past its 16 megapixels)",
+            pin + ["--size", "5000x4000", "-o", "@tmp/map.webp"], status: 64,
+            mentions: ["5000×4000", "WebP", "16777216"], addsOutput: false),
         BadInput("--size beyond Int", pin + ["--size", "99999999999999999999999x1"], status: 64, mentions: ["--size"]),
         BadInput("--size negative", pin + ["--size", "-800x600"], status: 64, mentions: ["--size"]),
         BadInput("--size three sides", pin + ["--size", "800x600x2"], status: 64, mentions: ["--size"]),
