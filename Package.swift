@@ -147,8 +147,9 @@ let package = Package(
         // a bounded window with their outcomes in order, the summary written as they come,
         // outputs and inputs confined to folders.
         .target(name: "MapBatch", dependencies: ["MapErrors", "MapFormats"]),
-        // The commands that manage what maps are drawn from: places (the favorites database)
-        // and basemap (extract, add, list, remove vector tile archives).
+        // The commands that manage and measure what maps are drawn from: places (the favorites
+        // database), basemap (extract, add, list, remove vector tile archives) and track (stats
+        // and geofence events of recorded tracks, whose cleaning options render shares).
         .target(
             name: "MapDataCommands",
             dependencies: [
@@ -156,7 +157,7 @@ let package = Package(
                 "MapVectorSources", "MapFavorites",
             ]),
         // The maprender command line: its command tree and option tables, render, fit,
-        // batch, track, config, exit codes.
+        // batch, config, exit codes.
         .target(
             name: "MapRenderCommand",
             dependencies: [

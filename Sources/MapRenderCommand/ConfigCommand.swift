@@ -1,5 +1,6 @@
 import Foundation
 import MapCommandLine
+import MapDataCommands
 import MapErrors
 
 /// `maprender config`: the defaults of render, fit and batch from the configuration file and

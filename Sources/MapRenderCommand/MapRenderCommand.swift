@@ -60,7 +60,7 @@ public enum MapRenderCommand {
         switch command {
         case "help": return try HelpCommand.run(words)
         case "completions": return try CompletionsCommand.run(words)
-        case "track": return try TrackCommand.run(words)
+        case "track": return try TrackCommand.run(words, host: dataCommandHost)
         case "config": return try ConfigCommand.run(words)
         case "batch": return try BatchCommand.run(try ConfigCommand.load().words, words)
         case "places": return try PlacesCommand.run(words, host: dataCommandHost)

@@ -1,5 +1,6 @@
 import Foundation
 import MapCommandLine
+import MapDataCommands
 import MapDrawing
 import MapErrors
 import MapFavorites

@@ -7,8 +7,7 @@ extension OptionSection {
     static let inputs = OptionSection("INPUTS (any mix)", order: 1)
     /// How tracks are drawn.
     static let tracks = OptionSection("TRACKS", order: 2)
-    /// Which fixes of a track are kept.
-    static let cleaning = OptionSection("CLEANING (the rules, with examples: maprender track --help)", order: 3)
+    // CLEANING (order 3) is the track command's, in MapDataCommands.
     /// Which part of the world the map shows.
     static let framing = OptionSection("FRAMING (default: fit everything drawn, pins and callouts included)", order: 4)
     /// What the map looks like.

@@ -1,4 +1,5 @@
 import MapCommandLine
+import MapDataCommands
 import MapDrawing
 import MapErrors
 import MapGeometry

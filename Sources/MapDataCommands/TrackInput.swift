@@ -6,11 +6,14 @@ import MapInputs
 import MapRenderCore
 
 /// The track files of a `maprender track` run, and how to clean them.
-struct TrackInput {
+public struct TrackInput: Sendable {
     /// The files and folders as given.
-    var paths: [String] = []
+    public var paths: [String] = []
     /// The cleaning rules, from the options (`TrackOptions.cleaning`).
-    var cleaning = TrackCleaningOptions()
+    public var cleaning = TrackCleaningOptions()
+
+    /// No files, the default cleaning.
+    public init() {}
 
     /// A positive distance (meters, or with a unit) or time (seconds), or `none` for `nil`:
     /// the value of a cleaning option (`TrackOptions.cleaning`).

@@ -8,7 +8,7 @@ import MapRenderCore
 
 /// `maprender track stats|events …`: measures recorded tracks, or replays them against the
 /// geofences of a favorites database.
-enum TrackCommand {
+public enum TrackCommand {
     /// What the command line gave `track stats` or `track events`.
     struct Arguments {
         /// The track files and how to clean them.
@@ -22,16 +22,16 @@ enum TrackCommand {
     }
 
     /// Runs with the words after `track`.
-    static func run(_ words: [String]) throws(MapError) {
-        let command = try CommandTable.program.subcommand(of: TrackOptions.command, in: words)
+    public static func run(_ words: [String], host: CommandHost) throws(MapError) {
+        let command = try host.program.subcommand(of: TrackOptions.command, in: words)
         let table = command.name == "stats" ? TrackOptions.stats : TrackOptions.events
-        var cursor = ArgumentCursor(Array(words.dropFirst()), programName: MapRenderCommand.name)
+        var cursor = ArgumentCursor(Array(words.dropFirst()), programName: host.program.name)
         var arguments = Arguments()
         try table.parse(&cursor, into: &arguments, command: "track \(command.name)") {
             arguments, word throws(MapError) in
             // A word such as '-5' is no track file: it is refused as an option would be.
             if word.hasPrefix("-") && word != "-" {
-                throw table.unknownOption(word, command: "track \(command.name)", programName: MapRenderCommand.name)
+                throw table.unknownOption(word, command: "track \(command.name)", programName: host.program.name)
             }
             arguments.input.paths.append(word)
         }
@@ -135,7 +135,7 @@ enum TrackCommand {
     }
 
     /// `text` followed by spaces up to `width` characters.
-    static func padded(_ text: String, _ width: Int) -> String {
+    public static func padded(_ text: String, _ width: Int) -> String {
         text + String(repeating: " ", count: max(0, width - text.count))
     }
 

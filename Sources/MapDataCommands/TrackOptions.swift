@@ -5,9 +5,9 @@ import MapRenderCore
 
 /// The option tables of `maprender track stats|events`, and the track cleaning options that
 /// `render` shares.
-enum TrackOptions {
+public enum TrackOptions {
     /// Which fixes are kept: taken by `render` (for `--gpx` and `--csv`) and by `track`.
-    static let cleaning = OptionTable<TrackInput>([
+    public static let cleaning = OptionTable<TrackInput>([
         .value(
             "--max-accuracy", valueName: "M|none", section: .cleaning, completion: .choices("none"),
             help:
@@ -84,7 +84,7 @@ enum TrackOptions {
         completion: ValueCompletion.files(TrackFiles.folderExtensions).orDirectories)
 
     /// `maprender track`.
-    static let command = CommandSpec(
+    public static let command = CommandSpec(
         path: ["track"], summary: "measure recorded tracks and replay them against geofences",
         usage: ["track stats|events FILE…"],
         description: [
