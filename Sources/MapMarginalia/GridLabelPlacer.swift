@@ -68,7 +68,8 @@ struct GridLabelPlacer {
             needed = (measured.map(\.metrics.width).max() ?? 0) + gap
             room = edge == .left ? frame.margins.left : frame.margins.right
         }
-        let outside = room >= needed
+        // Outside only with a gap to the paper's edge too, so no glyph is cut by it.
+        let outside = room >= needed + gap
         // Outside: the label's band is the margin beside the edge, running along the whole
         // outer rectangle; inside: the frame, less a gap.
         let band = outside ? outer : rect.insetBy(gap)

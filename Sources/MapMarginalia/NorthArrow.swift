@@ -64,10 +64,37 @@ public struct NorthArrow: Hashable, Sendable {
                 return total + (w > 0 && h > 0 ? w * h : 0)
             }
         }
-        let corner =
-            Corner.allCases.first { covered(rect($0)) == 0 }
-            ?? Corner.allCases.min { covered(rect($0)) < covered(rect($1)) } ?? .topRight
-        let box = rect(corner)
+        // A free corner, else a corner's box slid along the frame's side past what covers it
+        // (below a legend at the top, beside the attribution at the bottom), else the corner
+        // covered least.
+        func slid(_ corner: Corner, vertically: Bool) -> CanvasRect {
+            var box = rect(corner)
+            let isTop = corner == .topLeft || corner == .topRight, isLeft = corner == .topLeft || corner == .bottomLeft
+            for _ in 0..<obstacles.count {
+                let hits = obstacles.filter { $0.intersects(box) }
+                guard !hits.isEmpty else { break }
+                if vertically {
+                    box.origin.y =
+                        isTop
+                        ? (hits.map(\.maxY).max() ?? 0) + inset : (hits.map(\.minY).min() ?? 0) - inset - size.height
+                } else {
+                    box.origin.x =
+                        isLeft
+                        ? (hits.map(\.maxX).max() ?? 0) + inset : (hits.map(\.minX).min() ?? 0) - inset - size.width
+                }
+            }
+            return box
+        }
+        let inside = frame.rect.insetBy(inset - 0.001)
+        let slidBoxes = Corner.allCases.flatMap { [slid($0, vertically: true), slid($0, vertically: false)] }
+        let chosen: (corner: Corner, box: CanvasRect) =
+            Corner.allCases.first { covered(rect($0)) == 0 }.map { ($0, rect($0)) }
+            ?? zip(Corner.allCases.flatMap { [$0, $0] }, slidBoxes).first { _, box in
+                inside.contains(box) && covered(box) == 0
+            }.map { ($0.0, $0.1) }
+            ?? Corner.allCases.min { covered(rect($0)) < covered(rect($1)) }.map { ($0, rect($0)) }
+            ?? (.topRight, rect(.topRight))
+        let corner = chosen.corner, box = chosen.box
         let centerX = box.minX + box.width / 2
         let tip = CanvasPoint(x: centerX, y: box.minY + padding + letter.height + 2)
         let base = box.maxY - padding

@@ -69,15 +69,25 @@ public struct TitleBlock: Hashable, Sendable {
             CalloutContent.fitted($0.0, font: $0.1, width: max(maximumWidth, 1), measurer: measurer)
         }
         let width = fitted.map(\.1.width).max() ?? 0
-        let centerX = frame.rect.minX + frame.rect.width / 2
+        var centerX = frame.rect.minX + frame.rect.width / 2
         let rect: CanvasRect
         if inMargin {
             rect = CanvasRect(
                 x: centerX - width / 2, y: frame.rect.minY - inset - reserve - height, width: width, height: height)
         } else {
-            rect = CanvasRect(
-                x: centerX - width / 2 - padding.horizontal, y: frame.rect.minY + inset,
-                width: width + 2 * padding.horizontal, height: height + 2 * padding.vertical)
+            // On the map: centred at the top, else at the top left or right where the centre
+            // is taken (a legend panel in a top corner of a narrow frame), else centred anyway.
+            let plateWidth = width + 2 * padding.horizontal
+            let plate = { (center: Double) in
+                CanvasRect(
+                    x: center - plateWidth / 2, y: frame.rect.minY + inset, width: plateWidth,
+                    height: height + 2 * padding.vertical)
+            }
+            let candidates = [
+                centerX, frame.rect.minX + inset + plateWidth / 2, frame.rect.maxX - inset - plateWidth / 2,
+            ]
+            centerX = candidates.first { center in !frame.taken.contains { $0.intersects(plate(center)) } } ?? centerX
+            rect = plate(centerX)
         }
         var commands: [DrawCommand] = []
         if !inMargin { commands.append(.fill(Path.roundedRect(rect, radius: 4), style.plateColor, evenOdd: false)) }

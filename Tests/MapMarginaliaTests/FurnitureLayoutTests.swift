@@ -100,6 +100,43 @@ struct FurnitureLayoutTests {
         #expect(TitleBlock.layOut(TitleBlockText(title: ""), in: frame, style: .standard, measurer: measurer) == nil)
     }
 
+    @Test("on the map, a title block whose centre is taken moves to the top left, else the top right")
+    func titleAvoidsTaken() throws {
+        let text = TitleBlockText(title: "Helsinki", subtitle: "Favourite places")
+        // A legend panel over the top centre and right of a narrow frame.
+        let legend = CanvasRect(x: 150, y: 5, width: 145, height: 200)
+        let frame = makeFrame(center: helsinki, zoom: 12, width: 300, height: 500, taken: [legend])
+        let block = try #require(TitleBlock.layOut(text, in: frame, style: .standard, measurer: measurer))
+        #expect(!block.rect.intersects(legend))
+        #expect(abs(block.rect.minX - TitleBlock.inset) < 1e-9, "at the top left: \(block.rect)")
+        // Taken on the left: the top right.
+        let left = CanvasRect(x: 5, y: 5, width: 140, height: 200)
+        let mirrored = makeFrame(center: helsinki, zoom: 12, width: 300, height: 500, taken: [left])
+        let moved = try #require(TitleBlock.layOut(text, in: mirrored, style: .standard, measurer: measurer))
+        #expect(!moved.rect.intersects(left) && abs(moved.rect.maxX - (300 - TitleBlock.inset)) < 1e-9)
+        // Nothing free: centred, as without anything taken.
+        let everywhere = makeFrame(
+            center: helsinki, zoom: 12, width: 300, height: 500,
+            taken: [CanvasRect(x: 0, y: 0, width: 300, height: 100)])
+        let centred = try #require(TitleBlock.layOut(text, in: everywhere, style: .standard, measurer: measurer))
+        #expect(abs(centred.rect.minX + centred.rect.width / 2 - 150) < 1e-9)
+    }
+
+    @Test("with every corner taken the north arrow slides along a side to a free place, inside the frame")
+    func arrowSlides() {
+        let frame = makeFrame(
+            center: helsinki, zoom: 12, width: 500, height: 600,
+            taken: [
+                CanvasRect(x: 5, y: 5, width: 120, height: 60), CanvasRect(x: 300, y: 5, width: 195, height: 250),
+                CanvasRect(x: 5, y: 550, width: 120, height: 45), CanvasRect(x: 280, y: 570, width: 215, height: 25),
+            ])
+        let arrow = NorthArrow.layOut(in: frame, style: .standard, measurer: measurer)
+        #expect(frame.taken.allSatisfy { !$0.intersects(arrow.rect) })
+        #expect(frame.rect.contains(arrow.rect))
+        // The first corner (top right) slid down below the legend-like panel.
+        #expect(arrow.corner == .topRight && arrow.rect.minY >= 255)
+    }
+
     @Test("a long title is shortened with an ellipsis to fit the frame")
     func longTitle() throws {
         let frame = makeFrame(center: helsinki, zoom: 12, width: 200, height: 200)
