@@ -48,6 +48,37 @@ struct PrintPageTests {
         return nil
     }
 
+    @Test("with --grid and --north-arrow: grid labels are text, and the PDF's own georeference measures 1:10,000")
+    func acceptanceFromThePDF() throws {
+        let folder = try TemporaryDirectory()
+        let run = try Maprender.run(Self.helsinki + ["--grid", "--north-arrow", "-o", folder.path("map.pdf")])
+        #expect(run.status == 0, "stderr: \(run.errors)")
+        if let pdftotext = Tool.path(of: "pdftotext") {
+            let text = try Tool.run(pdftotext, [folder.path("map.pdf"), "-"]).outputText
+            // Whole minutes of longitude along the top and bottom, of latitude at the sides.
+            #expect(text.contains("24°56′E") && text.contains("24°57′E"), "\(text)")
+            #expect(text.contains("60°10′00″N"), "\(text)")
+        }
+        // The page's geospatial measure (ISO 32000-2 /VP): the frame in PDF points and the
+        // latitude and longitude of its corners.
+        let pdf = String(decoding: try Data(contentsOf: URL(fileURLWithPath: folder.path("map.pdf"))), as: UTF8.self)
+        func numbers(after key: String) throws -> [Double] {
+            let start = try #require(pdf.range(of: key + " [", options: .backwards))
+            let end = try #require(pdf[start.upperBound...].firstIndex(of: "]"))
+            return pdf[start.upperBound..<end].split(separator: " ").compactMap { Double($0) }
+        }
+        let box = try numbers(after: "/BBox"), corners = try numbers(after: "/GPTS")
+        try #require(box.count == 4 && corners.count == 8)
+        let latitudes = stride(from: 0, to: 8, by: 2).map { corners[$0] }
+        let longitudes = stride(from: 1, to: 8, by: 2).map { corners[$0] }
+        let middle = (latitudes.min()! + latitudes.max()!) / 2
+        // Across the frame at its middle latitude: metres on the ground per metre on paper.
+        let ground = Coordinate(latitude: middle, longitude: longitudes.min()!)
+            .distance(to: Coordinate(latitude: middle, longitude: longitudes.max()!))
+        let paper = (box[2] - box[0]) / 72 * 0.0254
+        #expect(abs(ground / paper / 10_000 - 1) < Self.scaleTolerance, "1:\(ground / paper)")
+    }
+
     @Test("the issue's A4 landscape PDF at 1:10,000: the page's size, and the scale checked against geodesics")
     func acceptancePDF() throws {
         let folder = try TemporaryDirectory()
