@@ -44,8 +44,19 @@ public struct BoundingBox: Hashable, Sendable {
         if south >= north {
             throw PageValueError("'\(text)': south (\(south)) is not below north (\(north))", allowed: allowed)
         }
-        if west == east { throw PageValueError("'\(text)': west and east are the same meridian", allowed: allowed) }
+        // 180 and −180 are one meridian too: a box from one to the other has no width.
+        if west == east || (abs(west) == 180 && abs(east) == 180) {
+            throw PageValueError("'\(text)': west and east are the same meridian", allowed: allowed)
+        }
+        // Thinner than about a metre either way has no map to draw (and no finite zoom).
+        if mapRect.size.width < Self.minimumSide || mapRect.size.height < Self.minimumSide {
+            throw PageValueError("'\(text)': the box is too thin to draw", allowed: allowed)
+        }
     }
+
+    /// The thinnest side a box may have, in map points (2^28 across the world: about 0.15 m
+    /// at the equator per map point, so 8 are about a metre).
+    static let minimumSide = 8.0
 
     /// Whether the box crosses the antimeridian (its west edge lies east of its east edge).
     public var crossesAntimeridian: Bool { west > east }

@@ -27,6 +27,8 @@ public enum PageLength {
     ///   mm, cm, in or pt.
     public static func parse(_ text: String, defaultUnit: String? = nil) throws(PageValueError) -> Double {
         let trimmed = text.trimmingCharacters(in: " ").lowercased()
+        // Nothing needs no unit: `--margin 0` is a full-bleed page.
+        if let zero = Double(trimmed), zero == 0 { return 0 }
         for unit in units where trimmed.hasSuffix(unit.name) {
             return points(try number(String(trimmed.dropLast(unit.name.count)), in: text), unit: unit.name)
         }

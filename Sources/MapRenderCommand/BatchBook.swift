@@ -53,6 +53,12 @@ final class BatchBook: @unchecked Sendable {
         return book.pageCount
     }
 
+    /// Gives the book up: it is not written, and `write` throws `reason` (a job named the
+    /// book's file as one of its own).
+    func abandon(_ reason: MapError) {
+        if failure == nil { failure = reason }
+    }
+
     /// How many pages the book has.
     var pageCount: Int { book.pageCount }
 

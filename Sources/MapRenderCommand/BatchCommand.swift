@@ -23,6 +23,8 @@ enum BatchCommand {
         var page: BatchBook.Page?
         /// The outcome's page in the book (from 1); nil when it has none.
         var bookPage: Int?
+        /// The job reads or writes the book's file, so the book must not be written.
+        var clashesWithBook = false
     }
 
     /// The options of the batch itself (`BatchOptions.own`), and the render options for
@@ -80,17 +82,34 @@ enum BatchCommand {
         _ = glibcMallopt(trimThreshold, 256 << 20)
         let skipsExisting = options.skipsExisting
         let hostPolicy = enforcedHostPolicy(options)
-        let book = try options.book.map { path throws(MapError) in try BatchBook(path: path) }
+        // The book replaces nothing the batch reads or writes besides it.
+        if let book = options.book {
+            for (other, what) in [(options.manifest, "the manifest"), (options.summary, "the summary")] {
+                if let other, RenderCommand.samePath(book, other) {
+                    throw MapError(
+                        .invalidRequest, "--book \(book): is also \(what)", remedy: "give the book a file of its own")
+                }
+            }
+        }
+        let bookPath = options.book
+        let book = try bookPath.map { path throws(MapError) in try BatchBook(path: path) }
         let pipeline = BatchPipeline<BatchJob, Outcome>(workers: options.workers)
         try pipeline.run(
             next: { () throws(MapError) in try jobs.next() },
             start: { job in
                 execute(
                     job, confinement: confinement, inputs: inputs, hostPolicy: hostPolicy, skipsExisting: skipsExisting,
-                    recordsPage: book != nil)
+                    book: bookPath)
             },
             deliver: { outcome in
                 var outcome = outcome
+                if outcome.clashesWithBook, let book {
+                    book.abandon(
+                        MapError(
+                            .invalidRequest,
+                            "\(book.path): job \(outcome.job.id) reads or writes it; the book is not written",
+                            remedy: "give the book a file of its own"))
+                }
                 outcome.bookPage = book?.add(outcome)
                 outcome.page = nil
                 progress.record(outcome)
@@ -120,7 +139,7 @@ enum BatchCommand {
     /// an outcome.
     static func execute(
         _ job: BatchJob, confinement: OutputConfinement?, inputs: InputConfinement? = nil,
-        hostPolicy: HostPolicy? = nil, skipsExisting: Bool, recordsPage: Bool = false
+        hostPolicy: HostPolicy? = nil, skipsExisting: Bool, book: String? = nil
     ) -> () -> Outcome {
         let started = Date()
         var outcome = Outcome(job: job, status: .failed, output: nil, seconds: 0, error: nil, diagnostics: [])
@@ -140,12 +159,22 @@ enum BatchCommand {
             if let inputs { try request.confineInputs(to: inputs) }
             if let hostPolicy { request.tileOptions.hostPolicy = hostPolicy }
             outcome.output = request.output
+            // A job never reads or writes the book's file (the favorites database above all).
+            if let book {
+                let files = RenderCommand.inputPaths(of: request) + [request.output, request.sidecar].compactMap { $0 }
+                if let clash = files.first(where: { RenderCommand.samePath($0, book) }) {
+                    outcome.clashesWithBook = true
+                    throw MapError(
+                        .invalidRequest, "\(clash): is also the book (--book); writing the book would replace it",
+                        remedy: "give the book a file of its own")
+                }
+            }
             if skipsExisting, let output = request.output, FileManager.default.fileExists(atPath: output) {
                 outcome.status = .skipped
             } else {
                 // Under --in-dir every file the job reads is opened beneath the folder, so a
                 // link swapped in after confineInputs checked the names cannot lead out.
-                let recording = recordsPage ? RecordingRenderer.Recording() : nil
+                let recording = book != nil ? RecordingRenderer.Recording() : nil
                 func render() throws(MapError) -> MapSnapshot {
                     try RenderCommand.render(request, inBatch: true, recording: recording) { outcome.diagnostics = $0 }
                 }

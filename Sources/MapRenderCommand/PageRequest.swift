@@ -100,6 +100,11 @@ struct PageRequest {
             options.size = layout.frame.size
             options.scale = layout.deviceScale
         }
+        if request.isTransparent, layout != nil, paper != nil {
+            throw MapError(
+                .invalidRequest, "--transparent: a page on paper has paper-white margins",
+                remedy: "leave out --transparent, or give --size instead of --paper or --page for a see-through map")
+        }
         if request.legendMode == .outside, layout != nil {
             throw MapError(
                 .invalidRequest, "--legend outside widens the image, which a page or a framed --bbox cannot",
@@ -139,8 +144,13 @@ struct PageRequest {
             }
             center = fitted.centerCoordinate
         }
+        // The map's centre stays within Web Mercator's latitudes, so the ratio is true where
+        // the map is centred (at ±90° it would need an infinite zoom).
+        let limit = MapPoint.maximumLatitude
+        let centerLatitude = min(max(center.latitude, -limit), limit)
         options.framing = .centerZoom(
-            center, zoom: scaleRatio.zoom(atLatitude: center.latitude, pointsPerInch: pointsPerInch))
+            Coordinate(latitude: centerLatitude, longitude: center.longitude),
+            zoom: scaleRatio.zoom(atLatitude: centerLatitude, pointsPerInch: pointsPerInch))
         scene.scaleRatioText = scaleRatio.description
     }
 

@@ -16,6 +16,19 @@ import MapVectorSources
 
 /// `maprender [render] …`: draws one map and writes it, with its sidecar when asked.
 enum RenderCommand {
+    /// The files a request reads: favorites databases, GeoJSON files and tracks.
+    static func inputPaths(of request: RenderRequest) -> [String] {
+        request.placeDatabases + request.geoJSONFiles + request.trackInput.paths
+    }
+
+    /// Whether two paths name the same file, links and `..` resolved.
+    static func samePath(_ first: String, _ second: String) -> Bool {
+        func resolved(_ path: String) -> String {
+            URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        }
+        return resolved(first) == resolved(second)
+    }
+
     static func run(_ request: RenderRequest) throws(MapError) {
         try execute(request) { diagnostics in
             // Standard error is for what the user must act on: notes only when asked for
@@ -49,7 +62,7 @@ enum RenderCommand {
         }
         CairoRenderer.startLoadingFonts()  // overlaps fontconfig's start-up with reading the inputs
         // Never let a render replace an input, above all the favorites database.
-        let inputs = request.placeDatabases + request.geoJSONFiles + request.trackInput.paths
+        let inputs = inputPaths(of: request)
         let format = try request.resolvedFormat()
         if request.writesWorldFile {
             guard let output = request.output else {
@@ -62,10 +75,7 @@ enum RenderCommand {
             (request.output.map { [$0] } ?? []) + (request.sidecar.map { [$0] } ?? [])
             + (worldFiles.map { [$0.0, $0.1, $0.2] } ?? [])
         for target in targets where target != "-" {
-            let resolved = URL(fileURLWithPath: target).standardizedFileURL.resolvingSymlinksInPath().path
-            if inputs.contains(where: {
-                URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path == resolved
-            }) {
+            if inputs.contains(where: { samePath($0, target) }) {
                 throw MapError(
                     .invalidRequest, "\(target): is also an input; writing it would replace that input",
                     remedy: "give -o and --sidecar paths of their own")

@@ -110,7 +110,9 @@ struct RenderRequest {
     /// The output format: `--format`, else the output file's extension, else PNG.
     func resolvedFormat() throws(MapError) -> ImageFormat {
         if let format { return format }
-        guard let output, output != "-" else { return .png }
+        // A `batch --book` job without an output of its own makes only a PDF page.
+        guard let output else { return .pdf }
+        guard output != "-" else { return .png }
         let ext = output.split(separator: ".").last.map { $0.lowercased() } ?? ""
         guard output.contains("."), let format = ImageFormat(name: ext) else {
             throw MapError(

@@ -131,4 +131,36 @@ struct BatchBookTests {
         #expect(refused.errors.contains(#"job "a" has no output"#), "\(refused.errors)")
         #expect(refused.errors.contains("(with --book, a job may have none)"))
     }
+
+    @Test("the book never replaces a file the batch reads or writes: an input, a job's output, the manifest")
+    func bookIsNoOtherFile() throws {
+        let folder = try TemporaryDirectory()
+        try Maprender.run([
+            "places", "add", "--db", folder.path("favs.db"), "--name", "Home", "--lat", "60", "--lon", "25",
+        ])
+        let before = try Data(contentsOf: URL(fileURLWithPath: folder.path("favs.db")))
+        let lines = [
+            #"{"id": "a", "paper": "A6", "places": "favs.db"}"#, #"{"id": "b", "output": "b.pdf", "pin": "60,25"}"#,
+        ]
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: folder.path("jobs.jsonl")))
+        for book in ["favs.db", "b.pdf"] {
+            let run = try Maprender.run(["batch", "jobs.jsonl", "--book", book, "--basemap", "none"], in: folder.url)
+            #expect(run.status != 0 && run.errors.contains("is also the book (--book)"), "\(book): \(run.errors)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path("favs.db"))) == before)
+        let manifest = try Maprender.run(["batch", "jobs.jsonl", "--book", "jobs.jsonl"], in: folder.url)
+        #expect(manifest.status == 64 && manifest.errors.contains("--book jobs.jsonl: is also the manifest"))
+    }
+
+    @Test("a job with no output of its own on paper makes a page of the paper's exact size")
+    func paperPageWithoutOutput() throws {
+        let folder = try TemporaryDirectory()
+        try Data((#"{"id": "a", "paper": "A5", "pin": "60,25", "basemap": "none"}"# + "\n").utf8).write(
+            to: URL(fileURLWithPath: folder.path("jobs.jsonl")))
+        let run = try Maprender.run(["batch", "jobs.jsonl", "--book", "atlas.pdf"], in: folder.url)
+        #expect(run.status == 0, "\(run.errors)")
+        let pdf = String(decoding: try Data(contentsOf: URL(fileURLWithPath: folder.path("atlas.pdf"))), as: UTF8.self)
+        #expect(pdf.contains("/MediaBox [0 0 419.52"), "A5 is 419.53 × 595.28 pt")
+        #expect(pdf.contains(" 595.27"))
+    }
 }

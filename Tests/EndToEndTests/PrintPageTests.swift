@@ -280,6 +280,32 @@ struct PrintPageTests {
         #expect(svg.contains(">Helsinki</text>"))
     }
 
+    @Test("a full-bleed page: --margin 0 puts the frame on the whole page")
+    func fullBleed() throws {
+        let folder = try TemporaryDirectory()
+        let run = try Maprender.run([
+            "--basemap", "none", "--pin", "60.17,24.94", "--paper", "A6", "--margin", "0", "-o", folder.path("m.pdf"),
+            "--sidecar", folder.path("m.json"),
+        ])
+        #expect(run.status == 0, "stderr: \(run.errors)")
+        let page = try #require(try Self.json(folder.path("m.json"))["page"] as? [String: Any])
+        let frame = try #require(page["frame"] as? [String: Any])
+        #expect(frame["x"] as? Double == 0 && frame["y"] as? Double == 0)
+        #expect(abs((frame["width"] as? Double ?? 0) - (page["width"] as? Double ?? -1)) < 1e-9)
+    }
+
+    @Test("--scale-ratio around a centre past Mercator's last latitude draws at that latitude, true to the ratio")
+    func ratioNearThePole() throws {
+        let folder = try TemporaryDirectory()
+        let run = try Maprender.run([
+            "--basemap", "none", "--pin", "84,10", "--center", "90,10", "--scale-ratio", "1:25000", "--paper", "A6",
+            "-o", folder.path("m.pdf"), "--sidecar", folder.path("m.json"),
+        ])
+        #expect(run.status == 0, "stderr: \(run.errors)")
+        let ratio = try #require(try Self.json(folder.path("m.json"))["scaleRatio"] as? Double)
+        #expect(abs(ratio / 25_000 - 1) < 1e-6, "1:\(ratio)")
+    }
+
     @Test(
         "bad page values are exit 64 with the value and what is allowed; nothing is written",
         arguments: [
@@ -292,6 +318,9 @@ struct PrintPageTests {
             (["--bbox", "10,20,30"], "four numbers"), (["--bbox", "0,50,1,40"], "not below north"),
             (["--bbox", "0,0,1,1", "--center", "0,0"], "--bbox sets what the map shows"),
 
+            (["--bbox", "180,0,-180,10"], "the same meridian"),
+            (["--bbox", "24.9,60.15,24.98,60.150000001"], "too thin"),
+            (["--paper", "A4", "--transparent"], "--transparent: a page on paper"),
             (["--paper", "A4", "--legend", "outside"], "--legend outside widens the image"),
             (["--paper", "A4", "--scale", "2"], "--scale on paper"),
         ])
