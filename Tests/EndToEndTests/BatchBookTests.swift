@@ -135,7 +135,7 @@ struct BatchBookTests {
     @Test("the book never replaces a file the batch reads or writes: an input, a job's output, the manifest")
     func bookIsNoOtherFile() throws {
         let folder = try TemporaryDirectory()
-        try Maprender.run([
+        _ = try Maprender.run([
             "places", "add", "--db", folder.path("favs.db"), "--name", "Home", "--lat", "60", "--lon", "25",
         ])
         let before = try Data(contentsOf: URL(fileURLWithPath: folder.path("favs.db")))
