@@ -19,7 +19,8 @@ let package = Package(
                 "MapVectorStyle",
                 "MapAnnotations", "MapPage", "MapMarginalia", "MapRenderCore", "MapVectorLayout", "MapSQLite",
                 "MapInputs",
-                "MapTiles", "MapVectorSources", "MapFavorites", "MapRenderCairo", "MapRenderSVG", "MapBatch",
+                "MapTiles", "MapVectorSources", "MapFavorites", "MapImageEncoding", "MapRenderCairo", "MapRenderSVG",
+                "MapBatch",
             ]),
     ],
     targets: [
@@ -133,12 +134,18 @@ let package = Package(
                 "MapInputs",
                 "MapTiles",
             ]),
-        // The Cairo + Pango painter: PNG (own encoder), JPEG, WebP, PDF, image decoding.
+        // Image encoding without Cairo: rows of premultiplied ARGB pixels written as PNG (own
+        // encoder, whole or band by band), JPEG (whole or band by band) and WebP, and the
+        // resolution recorded in PNG and JPEG files.
+        .target(
+            name: "MapImageEncoding",
+            dependencies: ["MapErrors", "MapFormats", "CDeflate", "CZlib", "CTurboJPEG", "CWebP", "CJPEGScanlines"]),
+        // The Cairo + Pango painter: PNG, JPEG and WebP through MapImageEncoding, PDF, image decoding.
         .target(
             name: "MapRenderCairo",
             dependencies: [
-                "MapErrors", "MapGeometry", "MapDrawing", "MapFormats", "CCairo", "CPangoCairo", "CTurboJPEG",
-                "CDeflate", "CWebP", "CZlib", "CJPEGScanlines",
+                "MapErrors", "MapGeometry", "MapDrawing", "MapFormats", "MapImageEncoding", "CCairo", "CPangoCairo",
+                "CTurboJPEG", "CDeflate", "CWebP",
             ]),
         // The display list written as SVG.
         .target(

@@ -1,6 +1,7 @@
 internal import CCairo
 import MapDrawing
 import MapErrors
+import MapImageEncoding
 
 extension CairoRenderer {
     /// The image's size in device pixels (canvas size × scale, rounded up), or a usage error
@@ -10,7 +11,8 @@ extension CairoRenderer {
     static func pixelSize(of list: DisplayList, scale: Double, format: ImageFormat) throws(MapError) -> (Int, Int) {
         // A hair below a whole number is that number: a page trimmed to whole pixels
         // (PageLayout.pixelAligned) comes back through points a few ulps over.
-        let width = (list.size.width * scale - 1e-6).rounded(.up), height = (list.size.height * scale - 1e-6).rounded(.up)
+        let width = (list.size.width * scale - 1e-6).rounded(.up),
+            height = (list.size.height * scale - 1e-6).rounded(.up)
         guard width >= 1, height >= 1, width <= Double(maximumPixelSide), height <= Double(maximumPixelSide) else {
             throw MapError(
                 .invalidRequest, "an image of \(describe(width))×\(describe(height)) pixels is too large to render",

@@ -92,7 +92,7 @@ sources_of() { find "$root/Sources/$1" -name '*.swift' | sort; }
 # The library targets in Package.swift's order, where each imports only targets before it.
 # MapRenderCommand is compiled with the arguments target below.
 for module in MapErrors MapGeometry MapFormats MapPMTiles MapXML MapVectorTiles MapCommandLine MapDrawing MapVectorStyle MapAnnotations MapPage MapMarginalia MapRenderCore \
-    MapSQLite MapInputs MapTiles MapFavorites MapRenderCairo MapRenderSVG; do
+    MapSQLite MapInputs MapTiles MapFavorites MapImageEncoding MapRenderCairo MapRenderSVG; do
     mapfile -t files < <(sources_of "$module")
     case "$module" in MapVectorStyle | MapInputs | MapTiles) files+=("$build/ModuleBundle.swift") ;; esac
     compile_module "$module" "${files[@]}"

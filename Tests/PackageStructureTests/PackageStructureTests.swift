@@ -15,7 +15,8 @@ private let layers = [
     "MapErrors", "MapGeometry", "MapFormats", "MapPMTiles", "MapXML", "MapVectorTiles", "MapCommandLine", "MapDrawing",
     "MapVectorStyle", "MapAnnotations", "MapPage", "MapMarginalia", "MapRenderCore", "MapVectorLayout", "MapSQLite",
     "MapInputs",
-    "MapTiles", "MapVectorSources", "MapFavorites", "MapRenderCairo", "MapRenderSVG", "MapBatch", "MapDataCommands",
+    "MapTiles", "MapVectorSources", "MapFavorites", "MapImageEncoding", "MapRenderCairo", "MapRenderSVG", "MapBatch",
+    "MapDataCommands",
     "MapRenderCommand",
     "maprender",
 ]

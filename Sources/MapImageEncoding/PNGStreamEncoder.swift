@@ -21,7 +21,7 @@ import MapErrors
 /// RGBA is written, which decodes to the same pixels. The filter (None or Up) is chosen
 /// per band, by `PNGEncoder`'s test on a sample of the band's rows; PNG allows a different
 /// filter on every row (PNG §9.2).
-final class PNGStreamEncoder {
+package final class PNGStreamEncoder {
     /// zlib's compression level.
     static let compressionLevel: Int32 = 5
     /// The most compressed bytes gathered before they are written out as one IDAT chunk.
@@ -42,7 +42,7 @@ final class PNGStreamEncoder {
 
     /// Starts a PNG of `width` × `height` pixels, RGB when `opaque` else RGBA, with a pHYs
     /// chunk when `pixelsPerMetre` is given.
-    init(width: Int, height: Int, opaque: Bool, pixelsPerMetre: Int? = nil) throws(MapError) {
+    package init(width: Int, height: Int, opaque: Bool, pixelsPerMetre: Int? = nil) throws(MapError) {
         self.width = width
         self.height = height
         self.opaque = opaque
@@ -64,7 +64,7 @@ final class PNGStreamEncoder {
     }
 
     /// Compresses the next `count` rows of premultiplied ARGB words, `stride` bytes apart.
-    func append(rows: UnsafeRawPointer, count: Int, stride: Int) throws(MapError) {
+    package func append(rows: UnsafeRawPointer, count: Int, stride: Int) throws(MapError) {
         precondition(rowsWritten + count <= height, "more rows than the image has")
         guard count > 0 else { return }
         var scanlines = [UInt8](unsafeUninitializedCapacity: lineBytes * count) { buffer, initialized in
@@ -102,7 +102,7 @@ final class PNGStreamEncoder {
     }
 
     /// Ends the zlib stream after the last row and returns the whole file.
-    func finish() throws(MapError) -> [UInt8] {
+    package func finish() throws(MapError) -> [UInt8] {
         precondition(rowsWritten == height, "the image has rows not written")
         var empty: [UInt8] = []
         if let error = empty.withUnsafeMutableBytes({ deflate($0, flush: Z_FINISH) }) { throw error }

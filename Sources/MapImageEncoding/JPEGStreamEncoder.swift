@@ -9,7 +9,7 @@ import MapErrors
 /// API is libjpeg's own streaming interface (libjpeg.txt, "Compression details"); the C
 /// side (CJPEGScanlines) chooses the parameters TurboJPEG chooses, so both write the same
 /// file for the same pixels.
-final class JPEGStreamEncoder {
+package final class JPEGStreamEncoder {
     /// JPEG's largest side (the frame header's 16-bit width and height, ITU T.81 §B.2.2).
     static let maximumSide = 65_535
 
@@ -20,7 +20,7 @@ final class JPEGStreamEncoder {
 
     /// Starts a JPEG of `width` × `height` pixels at `quality` 1–100 (chroma at full
     /// resolution from 90 up, as `JPEGEncoder`), with a JFIF density when `dotsPerInch` is given.
-    init(width: Int, height: Int, quality: Int, dotsPerInch: Int? = nil) throws(MapError) {
+    package init(width: Int, height: Int, quality: Int, dotsPerInch: Int? = nil) throws(MapError) {
         self.width = width
         self.height = height
         var message = [CChar](repeating: 0, count: 256)
@@ -39,16 +39,16 @@ final class JPEGStreamEncoder {
 
     /// Compresses the next `count` rows of premultiplied ARGB words, `stride` bytes apart,
     /// composited over white as `JPEGEncoder` does.
-    func append(rows: UnsafeRawPointer, count: Int, stride: Int) throws(MapError) {
+    package func append(rows: UnsafeRawPointer, count: Int, stride: Int) throws(MapError) {
         precondition(rowsWritten + count <= height, "more rows than the image has")
-        let rgb = SurfacePixels.rgbOverWhite(rows, width: width, height: count, stride: stride)
+        let rgb = PixelConversion.rgbOverWhite(rows, width: width, height: count, stride: stride)
         let status = rgb.withUnsafeBufferPointer { cjpeg_writer_write(writer, $0.baseAddress, Int32(count), width * 3) }
         guard status == 0 else { throw failure("encoding") }
         rowsWritten += count
     }
 
     /// Ends the file after the last row and returns its bytes.
-    func finish() throws(MapError) -> [UInt8] {
+    package func finish() throws(MapError) -> [UInt8] {
         precondition(rowsWritten == height, "the image has rows not written")
         var bytes: UnsafePointer<UInt8>? = nil
         var count = 0

@@ -1,13 +1,11 @@
-internal import CCairo
-import MapErrors
 import MapFormats
 
 #if canImport(CDeflate)
     internal import CDeflate
 #endif
 
-/// Writes a Cairo image surface as PNG, about four times faster than
-/// `cairo_surface_write_to_png_stream` and no larger.
+/// Writes rows of premultiplied ARGB pixels (a Cairo image surface's) as PNG, about four
+/// times faster than `cairo_surface_write_to_png_stream` and no larger.
 ///
 /// Cairo's writer hands every row to libpng with its defaults: RGBA even when every pixel
 /// is opaque, all five filters tried per row (the minimum-sum-of-absolute-differences
@@ -27,21 +25,13 @@ import MapFormats
 /// The output is deterministic: the same pixels always give the same bytes. Premultiplied
 /// alpha is undone exactly as Cairo's writer does (`(c · 255 + a / 2) / a`), so translucent
 /// images decode to the same RGBA too. Without libdeflate (the `CDeflate` module not built)
-/// it falls back to Cairo's writer.
-enum PNGEncoder {
+/// there is no `encode`, and MapRenderCairo falls back to Cairo's writer.
+package enum PNGEncoder {
     /// libdeflate's compression level: 4 gives files the size of zlib level 6 with the
     /// "all filters" heuristic, in a third of the time (measured on the benchmark maps).
     static let compressionLevel: Int32 = 4
     /// Rows compressed with each candidate filter to pick one.
     static let sampleRows = 32
-
-    /// The PNG bytes of an image surface (ARGB32 or RGB24), with a `pHYs` chunk recording its
-    /// resolution when `pixelsPerInch` is given.
-    static func encode(_ surface: OpaquePointer, pixelsPerInch: Double?) throws(MapError) -> [UInt8] {
-        let png = try encode(surface)
-        guard let pixelsPerInch else { return png }
-        return withPhysicalSize(png, pixelsPerInch: pixelsPerInch)
-    }
 
     /// Pixels per metre for a resolution in pixels per inch, as `pHYs` stores it (PNG
     /// §11.3.5.3): 300 dpi is 11,811 px/m.
@@ -51,7 +41,7 @@ enum PNGEncoder {
 
     /// A PNG with a `pHYs` chunk (unit: the metre) after its `IHDR`, which the standard
     /// requires it to follow and to precede `IDAT` (PNG §5.6).
-    static func withPhysicalSize(_ png: [UInt8], pixelsPerInch: Double) -> [UInt8] {
+    package static func withPhysicalSize(_ png: [UInt8], pixelsPerInch: Double) -> [UInt8] {
         #if canImport(CDeflate)
             // The signature (8 bytes) and IHDR (4 length, 4 type, 13 data, 4 CRC).
             let afterHeader = 8 + 25
@@ -74,41 +64,13 @@ enum PNGEncoder {
         #endif
     }
 
-    /// The PNG bytes of an image surface (ARGB32 or RGB24).
-    static func encode(_ surface: OpaquePointer) throws(MapError) -> [UInt8] {
-        cairo_surface_flush(surface)
-        #if canImport(CDeflate)
-            let format = cairo_image_surface_get_format(surface)
-            if format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24,
-                let data = cairo_image_surface_get_data(surface)
-            {
-                let width = Int(cairo_image_surface_get_width(surface)),
-                    height = Int(cairo_image_surface_get_height(surface))
-                let stride = Int(cairo_image_surface_get_stride(surface))
-                if width > 0, height > 0 {
-                    return encode(
-                        pixels: UnsafeRawPointer(data), width: width, height: height, stride: stride,
-                        hasAlpha: format == CAIRO_FORMAT_ARGB32)
-                }
-            }
-        #endif
-        return try cairoPNG(surface)
-    }
-
-    /// Cairo's own PNG writer.
-    static func cairoPNG(_ surface: OpaquePointer) throws(MapError) -> [UInt8] {
-        let sink = ByteSink()
-        let status = cairo_surface_write_to_png_stream(surface, writeToSink, Unmanaged.passUnretained(sink).toOpaque())
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw MapError(
-                .internalFailure, "Cairo failed encoding the PNG: \(String(cString: cairo_status_to_string(status)))")
-        }
-        return sink.bytes
-    }
-
     #if canImport(CDeflate)
-        /// Encodes native-endian 32-bit premultiplied ARGB rows (Cairo's layout).
-        static func encode(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int, hasAlpha: Bool) -> [UInt8] {
+        /// The PNG bytes of `height` rows of `width` native-endian 32-bit premultiplied ARGB
+        /// words, `stride` bytes apart (Cairo's ARGB32 layout; RGB24 when not `hasAlpha`,
+        /// whose top byte is ignored).
+        package static func encode(
+            pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int, hasAlpha: Bool
+        ) -> [UInt8] {
             // 1. Is every pixel opaque? Then RGB suffices.
             var opaque = true
             if hasAlpha {

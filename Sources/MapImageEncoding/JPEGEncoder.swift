@@ -1,18 +1,21 @@
 internal import CTurboJPEG
 import MapErrors
 
-/// Writes a Cairo image surface as a baseline JPEG through libjpeg-turbo's TurboJPEG API,
-/// which reports errors by return code (no setjmp/longjmp, which Swift cannot cross).
-enum JPEGEncoder {
-    /// The JPEG bytes of an image surface at a quality of 1–100 (libjpeg's scale), the
-    /// pixels composited over white.
+/// Writes rows of premultiplied ARGB pixels (a Cairo image surface's) as a baseline JPEG
+/// through libjpeg-turbo's TurboJPEG API, which reports errors by return code (no
+/// setjmp/longjmp, which Swift cannot cross).
+package enum JPEGEncoder {
+    /// The JPEG bytes of `height` rows of `width` premultiplied ARGB words, `stride` bytes
+    /// apart, at a quality of 1–100 (libjpeg's scale), the pixels composited over white; with
+    /// a JFIF density when `pixelsPerInch` is given.
     ///
     /// Chroma is kept at full resolution (4:4:4) from quality 90 up: maps are thin coloured
     /// lines and small text, whose colour 4:2:0 subsampling smears over two pixels; below 90
     /// the smaller 4:2:0 file is what a low quality asks for.
-    static func encode(_ surface: OpaquePointer, quality: Int, pixelsPerInch: Double? = nil) throws(MapError) -> [UInt8]
-    {
-        let (rgb, width, height) = try SurfacePixels.rgbOverWhite(surface)
+    package static func encode(
+        pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int, quality: Int, pixelsPerInch: Double? = nil
+    ) throws(MapError) -> [UInt8] {
+        let rgb = PixelConversion.rgbOverWhite(pixels, width: width, height: height, stride: stride)
         guard let handle = tjInitCompress() else { throw MapError(.internalFailure, "cannot start the JPEG encoder") }
         defer { tjDestroy(handle) }
         let subsampling = quality >= 90 ? TJSAMP_444 : TJSAMP_420
@@ -36,7 +39,7 @@ enum JPEGEncoder {
     /// Records a resolution in the JFIF APP0 segment libjpeg-turbo writes first (units 1: dots
     /// per inch, then X and Y density, big-endian; JFIF 1.02, ITU-T T.871 §10.1). TurboJPEG's
     /// version-2 API has no parameter for it, so the bytes are set after encoding.
-    static func setDensity(_ jpeg: inout [UInt8], pixelsPerInch: Double) {
+    package static func setDensity(_ jpeg: inout [UInt8], pixelsPerInch: Double) {
         // SOI (2), APP0 marker (2), length (2), "JFIF\0" (5), version (2), units, densities.
         guard jpeg.count >= 18, jpeg[2] == 0xFF, jpeg[3] == 0xE0, Array(jpeg[6..<11]) == Array("JFIF\0".utf8) else {
             return
