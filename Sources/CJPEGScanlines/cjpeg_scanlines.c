@@ -14,12 +14,45 @@
 struct cjpeg_writer {
     struct jpeg_compress_struct info;
     struct jpeg_error_mgr errors;
+    struct jpeg_destination_mgr destination;
     jmp_buf escape;
     char message[JMSG_LENGTH_MAX];
+    // The file so far: one buffer this writer owns, grown by doubling. (libjpeg's
+    // jpeg_mem_dest would hand back a pointer that goes stale when it grows its buffer before
+    // jpeg_finish_compress, so an error path could not free the right one.)
     unsigned char *output;
-    unsigned long output_size;
+    size_t capacity;
+    size_t output_size;
     int started;
 };
+
+static void cjpeg_init_destination(j_compress_ptr info) {
+    cjpeg_writer *writer = (cjpeg_writer *)info->client_data;
+    writer->destination.next_output_byte = writer->output;
+    writer->destination.free_in_buffer = writer->capacity;
+}
+
+static boolean cjpeg_empty_output_buffer(j_compress_ptr info) {
+    cjpeg_writer *writer = (cjpeg_writer *)info->client_data;
+    // libjpeg calls this with the whole buffer full (free_in_buffer is not to be trusted).
+    size_t used = writer->capacity;
+    unsigned char *grown = realloc(writer->output, writer->capacity * 2);
+    if (!grown) {
+        snprintf(writer->message, sizeof writer->message, "out of memory growing the JPEG to %zu bytes",
+            writer->capacity * 2);
+        longjmp(writer->escape, 1);
+    }
+    writer->output = grown;
+    writer->capacity *= 2;
+    writer->destination.next_output_byte = grown + used;
+    writer->destination.free_in_buffer = writer->capacity - used;
+    return TRUE;
+}
+
+static void cjpeg_term_destination(j_compress_ptr info) {
+    cjpeg_writer *writer = (cjpeg_writer *)info->client_data;
+    writer->output_size = writer->capacity - writer->destination.free_in_buffer;
+}
 
 static void cjpeg_error_exit(j_common_ptr info) {
     cjpeg_writer *writer = (cjpeg_writer *)info->client_data;
@@ -48,7 +81,16 @@ cjpeg_writer *cjpeg_writer_start(
     }
     jpeg_create_compress(&writer->info);
     writer->started = 1;
-    jpeg_mem_dest(&writer->info, &writer->output, &writer->output_size);
+    writer->capacity = 1 << 16;
+    writer->output = malloc(writer->capacity);
+    if (!writer->output) {
+        snprintf(writer->message, sizeof writer->message, "out of memory");
+        longjmp(writer->escape, 1);
+    }
+    writer->destination.init_destination = cjpeg_init_destination;
+    writer->destination.empty_output_buffer = cjpeg_empty_output_buffer;
+    writer->destination.term_destination = cjpeg_term_destination;
+    writer->info.dest = &writer->destination;
     writer->info.image_width = (JDIMENSION)width;
     writer->info.image_height = (JDIMENSION)height;
     writer->info.input_components = 3;
@@ -88,7 +130,7 @@ int cjpeg_writer_finish(cjpeg_writer *writer, const unsigned char **bytes, size_
     if (setjmp(writer->escape)) return -1;
     jpeg_finish_compress(&writer->info);
     *bytes = writer->output;
-    *count = (size_t)writer->output_size;
+    *count = writer->output_size;
     return 0;
 }
 

@@ -35,7 +35,7 @@ package enum PNGEncoder {
 
     /// Pixels per metre for a resolution in pixels per inch, as `pHYs` stores it (PNG
     /// §11.3.5.3): 300 dpi is 11,811 px/m.
-    static func pixelsPerMeter(pixelsPerInch: Double) -> UInt32 {
+    package static func pixelsPerMeter(pixelsPerInch: Double) -> UInt32 {
         UInt32(min(max((pixelsPerInch / 0.0254).rounded(), 1), Double(UInt32.max)))
     }
 

@@ -59,25 +59,29 @@ extension CairoRenderer {
         _ list: DisplayList, scale: Double, format: ImageFormat, width: Int, height: Int
     ) throws(MapError) -> [UInt8] {
         let rows = bandRows ?? BandedPainting.rows(forWidth: width)
+        // Recorded in the header each encoder writes first, as the one-piece files record it.
+        let resolution = pixelsPerInch ?? 96 * scale
         switch format {
         case .png:
-            let encoder = try PNGStreamEncoder(width: width, height: height, opaque: Self.isOpaque(list))
+            let encoder = try PNGStreamEncoder(
+                width: width, height: height, opaque: Self.isOpaque(list),
+                pixelsPerMetre: Int(PNGEncoder.pixelsPerMeter(pixelsPerInch: resolution)))
             try BandedPainting.paint(
                 list, scale: scale, width: width, height: height, bandRows: rows, parallel: decodesImagesInParallel
             ) { pixels, count, stride throws(MapError) in
                 try encoder.append(rows: pixels, count: count, stride: stride)
             }
-            return PNGEncoder.withPhysicalSize(try encoder.finish(), pixelsPerInch: pixelsPerInch ?? 96 * scale)
+            return try encoder.finish()
         case .jpeg:
-            let encoder = try JPEGStreamEncoder(width: width, height: height, quality: clampedQuality)
+            let encoder = try JPEGStreamEncoder(
+                width: width, height: height, quality: clampedQuality,
+                dotsPerInch: Int(min(max(resolution.rounded(), 1), Double(UInt16.max))))
             try BandedPainting.paint(
                 list, scale: scale, width: width, height: height, bandRows: rows, parallel: decodesImagesInParallel
             ) { pixels, count, stride throws(MapError) in
                 try encoder.append(rows: pixels, count: count, stride: stride)
             }
-            var jpeg = try encoder.finish()
-            JPEGEncoder.setDensity(&jpeg, pixelsPerInch: pixelsPerInch ?? 96 * scale)
-            return jpeg
+            return try encoder.finish()
         case .webp, .svg, .pdf:
             throw MapError(.internalFailure, "\(format.rawValue.uppercased()) is not written in bands")
         }

@@ -104,6 +104,25 @@ struct BandedRenderingTests {
         }
     }
 
+    @Test("files written in bands record the resolution one-piece files record: PNG pHYs, JPEG JFIF density")
+    func bandsRecordTheResolution() throws {
+        var whole = CairoRenderer(), banded = CairoRenderer(bandRows: 16)
+        whole.pixelsPerInch = 300
+        banded.pixelsPerInch = 300
+        let list = TestScenes.pins
+        // JPEG: the same file, JFIF units 1 (dots per inch) and 300 × 300.
+        let jpeg = try banded.render(list, scale: 1, format: .jpeg)
+        #expect(jpeg == (try whole.render(list, scale: 1, format: .jpeg)))
+        #expect(jpeg[13] == 1 && jpeg[14] == 1 && jpeg[15] == 44 && jpeg[16] == 1 && jpeg[17] == 44)
+        // PNG: a pHYs chunk of 11,811 pixels per metre each way, in both.
+        for png in [try banded.render(list, scale: 1, format: .png), try whole.render(list, scale: 1, format: .png)] {
+            let bytes = Array(png)
+            let at = try #require((0..<bytes.count - 4).first { Array(bytes[$0..<$0 + 4]) == Array("pHYs".utf8) })
+            let word = { (start: Int) in bytes[start..<start + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) } }
+            #expect(word(at + 4) == 11_811 && word(at + 8) == 11_811 && bytes[at + 12] == 1)
+        }
+    }
+
     @Test("the streamed PNG is RGB under an opaque clear, RGBA otherwise, and decodes to the painted pixels")
     func streamedColourType() throws {
         // Byte 25 is IHDR's colour type: 2 RGB, 6 RGBA (PNG §11.2.2).
