@@ -129,6 +129,9 @@ struct PageRequest {
         } else {
             var fitting = options
             fitting.snapsZoomToTiles = false
+            // What must fit is what is drawn, not the bubbles: a page too small for every
+            // callout still shows the places at a ratio, with badges and a legend for the rest.
+            fitting.calloutMode = .none
             // The fit's limits on zoom would hide how far in the inputs allow; a ratio is the limit.
             fitting.framing = .fit(
                 FitOptions(padding: EdgeInsets(all: request.padding), maximumZoom: 30, singlePointZoom: 30))

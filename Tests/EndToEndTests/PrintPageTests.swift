@@ -280,6 +280,18 @@ struct PrintPageTests {
         #expect(svg.contains(">Helsinki</text>"))
     }
 
+    @Test("on a page too small for every callout, the ratio suggested is the one at which the places fit")
+    func ratioSuggestionOnASmallPage() throws {
+        let folder = try TemporaryDirectory()
+        let run = try Maprender.run([
+            "--places", Self.example + "/favorites.db", "--basemap", "none", "--paper", "A6", "--scale-ratio", "1:10000",
+            "-o", folder.path("m.pdf"),
+        ])
+        #expect(run.status == 64)
+        #expect(run.errors.contains("1:25,000 would"), "\(run.errors)")
+        #expect(try folder.listing().isEmpty)
+    }
+
     @Test("a full-bleed page: --margin 0 puts the frame on the whole page")
     func fullBleed() throws {
         let folder = try TemporaryDirectory()
