@@ -284,7 +284,8 @@ struct PrintPageTests {
     func ratioSuggestionOnASmallPage() throws {
         let folder = try TemporaryDirectory()
         let run = try Maprender.run([
-            "--places", Self.example + "/favorites.db", "--basemap", "none", "--paper", "A6", "--scale-ratio", "1:10000",
+            "--places", Self.example + "/favorites.db", "--basemap", "none", "--paper", "A6", "--scale-ratio",
+            "1:10000",
             "-o", folder.path("m.pdf"),
         ])
         #expect(run.status == 64)
