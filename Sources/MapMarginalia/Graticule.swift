@@ -121,7 +121,8 @@ public struct Graticule: Sendable {
                             CanvasPoint(x: rect.maxX, y: rect.maxY), CanvasPoint(x: rect.minX, y: rect.maxY),
                         ], closed: true),
                     StrokeStyle(
-                        color: style.textColor, lineWidth: style.neatlineWidth, lineCap: .butt, lineJoin: .miter)))
+                        color: style.paperTextColor, lineWidth: style.neatlineWidth, lineCap: .butt,
+                        lineJoin: .miter)))
         }
 
         let longitudeFormatter = GridLabelFormatter(format: request.format, interval: longitudeInterval)
@@ -134,7 +135,8 @@ public struct Graticule: Sendable {
         if !placer.ticks.elements.isEmpty {
             commands.append(
                 .stroke(
-                    placer.ticks, StrokeStyle(color: style.textColor, lineWidth: style.gridLineWidth, lineCap: .butt)))
+                    placer.ticks,
+                    StrokeStyle(color: style.paperTextColor, lineWidth: style.gridLineWidth, lineCap: .butt)))
         }
         commands += placer.commands
         return Graticule(

@@ -123,7 +123,8 @@ struct GridLabelPlacer {
                 .text(
                     TextRun(
                         item.text, origin: CanvasPoint(x: x, y: y + item.metrics.ascent), font: font,
-                        color: style.textColor, haloColor: outside ? nil : style.haloColor,
+                        color: outside ? style.paperTextColor : style.textColor,
+                        haloColor: outside ? nil : style.haloColor,
                         haloWidth: outside ? 0 : 2)))
         }
     }

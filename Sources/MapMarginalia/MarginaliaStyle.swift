@@ -6,6 +6,9 @@ public import MapDrawing
 public struct MarginaliaStyle: Hashable, Sendable {
     /// Text of labels, the title block and the arrow's "N".
     public var textColor: Color = Color(hex: 0x333333)
+    /// Text and lines set outside the frame, on the page's paper white, whatever the map's
+    /// look: labels and ticks in the margin, the neatline, a title block in the top margin.
+    public var paperTextColor: Color = Color(hex: 0x333333)
     /// The plate behind the title block when it is on the map.
     public var plateColor: Color = Color.white.withAlpha(0.75)
     /// The halo around grid labels set inside the frame.
@@ -53,6 +56,7 @@ public struct MarginaliaStyle: Hashable, Sendable {
     public static let print: MarginaliaStyle = {
         var style = MarginaliaStyle()
         style.textColor = Color.black
+        style.paperTextColor = Color.black
         style.plateColor = Color.white.withAlpha(0.9)
         style.haloColor = Color.white
         style.gridColor = Color(hex: 0x000000, alpha: 0.6)

@@ -97,7 +97,7 @@ public struct TitleBlock: Hashable, Sendable {
                 .text(
                     TextRun(
                         string, origin: CanvasPoint(x: centerX - metrics.width / 2, y: top + metrics.ascent),
-                        font: font, color: style.textColor)))
+                        font: font, color: inMargin ? style.paperTextColor : style.textColor)))
             top += metrics.height + lineGap
         }
         return TitleBlock(rect: rect, isInMargin: inMargin, commands: commands)

@@ -43,6 +43,22 @@ struct FurnitureLayoutTests {
         #expect(MarginaliaStyle.dark.textColor != MarginaliaStyle.standard.textColor)
     }
 
+    @Test("in the dark look, what sits in the margin is dark on the paper, what sits on the map light")
+    func darkOnPaper() throws {
+        let frame = makeFrame(
+            center: helsinki, zoom: 12, width: 500, height: 300, x: 80, y: 120,
+            margins: EdgeInsets(top: 120, left: 80, bottom: 80, right: 80))
+        let layout = try Marginalia(
+            grid: GridRequest(), showsNorthArrow: false, titleBlock: TitleBlockText(title: "Helsinki", subtitle: "Dark")
+        ).layOut(in: frame, style: .dark, measurer: measurer)
+        #expect(layout.titleBlock?.isInMargin == true)
+        #expect(layout.graticule?.labels.allSatisfy(\.isOutside) == true)
+        for case .text(let run) in layout.commands {
+            #expect(run.color == MarginaliaStyle.dark.paperTextColor, "\(run.string)")
+        }
+        #expect(MarginaliaStyle.dark.paperTextColor != MarginaliaStyle.dark.textColor)
+    }
+
     @Test("the north arrow avoids a taken corner")
     func arrowAvoids() {
         let taken = [CanvasRect(x: 380, y: 0, width: 120, height: 120)]
