@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# The vector workload (W6, Benchmarks/README.md): a 1024x768 street map of Helsinki at XYZ
-# zoom 16 from examples/helsinki/helsinki.pmtiles in OSM Bright (the test copy of the
-# third-party style), drawn by maprender as whole processes and by MapLibre Native warm and
-# in-process (maplibre_bench.py), in one run on one machine.
+# The vector workloads (Benchmarks/README.md, "W6" and "Issue 20"), in one run on one
+# machine: W6, a 1024x768 street map of Helsinki at XYZ zoom 16 from
+# examples/helsinki/helsinki.pmtiles in OSM Bright (the test copy of the third-party style);
+# W6b, the same map in the built-in default look (--style default, no --basemap-style);
+# W7, 100 W6 maps in one `batch --jobs 2`. maprender runs as whole processes, MapLibre
+# Native warm and in-process (maplibre_bench.py, OSM Bright). The last lines are a table:
+# each row with maprender, MapLibre Native, the ratio and issue 20's target.
 #
 #   Benchmarks/vector/run.sh [OUT_DIR]
 #
@@ -21,15 +24,23 @@ mkdir -p "$out"
 style="$root/Tests/MapVectorLayoutTests/Fixtures/maplibre/osm-bright.json"
 archive="$root/examples/helsinki/helsinki.pmtiles"
 args=(--basemap "$archive" --basemap-style "$style" --center 60.1716,24.9443 --zoom 16 --size 1024x768)
+default_args=(--basemap "$archive" --style default --center 60.1716,24.9443 --zoom 16 --size 1024x768)
 
-# One whole process: wall time and peak resident memory, REPS times after one warm-up.
+# W6: one whole process: wall time and peak resident memory, REPS times after one warm-up.
 "$bin" "${args[@]}" -o "$out/helsinki.png" 2>"$out/warnings.txt"
 : >"$out/single.txt"
 for _ in $(seq "$reps"); do
     /usr/bin/time -f "%e %M" -a -o "$out/single.txt" "$bin" "${args[@]}" -o "$out/helsinki.png" 2>/dev/null
 done
 
-# 100 maps in one batch process, two jobs at a time.
+# W6b: the same map in the built-in default look.
+"$bin" "${default_args[@]}" -o "$out/helsinki-default.png" 2>"$out/warnings-default.txt"
+: >"$out/single-default.txt"
+for _ in $(seq "$reps"); do
+    /usr/bin/time -f "%e %M" -a -o "$out/single-default.txt" "$bin" "${default_args[@]}" -o "$out/helsinki-default.png" 2>/dev/null
+done
+
+# W7: 100 W6 maps in one batch process, two jobs at a time.
 manifest="$out/jobs.jsonl"
 : >"$manifest"
 for i in $(seq 100); do
@@ -41,22 +52,55 @@ done
 python3 - "$out" "$reps" <<'PY'
 import json, statistics, sys
 out, reps = sys.argv[1], int(sys.argv[2])
-runs = [line.split() for line in open(f"{out}/single.txt") if line.strip()]
-seconds = [float(r[0]) for r in runs]
-rss = [int(r[1]) for r in runs]
-batch = open(f"{out}/batch.txt").read().split()
+def runs(name):
+    rows = [line.split() for line in open(f"{out}/{name}") if line.strip()]
+    return [float(r[0]) for r in rows], [int(r[1]) for r in rows]
+seconds, rss = runs("single.txt")
+default_seconds, default_rss = runs("single-default.txt")
+batch = open(f"{out}/batch.txt").read().split()[-2:]
 result = {
     "process_median_ms": statistics.median(seconds) * 1000,
     "process_min_ms": min(seconds) * 1000,
     "process_rss_peak_mb": max(rss) / 1024,
+    "default_process_median_ms": statistics.median(default_seconds) * 1000,
+    "default_process_min_ms": min(default_seconds) * 1000,
+    "default_process_rss_peak_mb": max(default_rss) / 1024,
     "batch_jobs2_maps_per_second": 100 / float(batch[0]),
     "batch_rss_peak_mb": int(batch[1]) / 1024,
 }
 json.dump(result, open(f"{out}/maprender.json", "w"))
 print("maprender", json.dumps(result))
 PY
+: >"$out/maplibre.json"
 if [ -n "$python" ]; then
     EGL_PLATFORM=surfaceless "$python" "$root/Benchmarks/vector/maplibre_bench.py" "$style" "$archive" "$reps" \
         | tee "$out/maplibre.json" | sed 's/^/maplibre /'
 fi
+
+# The side-by-side table (MapLibre Native's columns empty when it was skipped).
+python3 - "$out" <<'PY'
+import json, os, sys
+out = sys.argv[1]
+m = json.load(open(f"{out}/maprender.json"))
+g = json.load(open(f"{out}/maplibre.json")) if os.path.getsize(f"{out}/maplibre.json") else None
+print("| workload | maprender | MapLibre Native | ratio | target | met |")
+print("|---|---|---|---|---|---|")
+def row(name, ours, theirs, ratio, target, met):
+    print(f"| {name} | {ours} | {theirs} | {ratio} | {target} | {met} |")
+for name, key, target in (("W6 one map, OSM Bright", "process", 1.0), ("W6b one map, default look", "default_process", 0.6)):
+    ours = f"{m[key + '_median_ms']:.0f} ms median ({m[key + '_min_ms']:.0f} min), whole process, {m[key + '_rss_peak_mb']:.1f} MB peak"
+    if g:
+        ratio = m[key + "_median_ms"] / g["warm_median_ms"]
+        theirs = f"{g['warm_median_ms']:.0f} ms median warm, OSM Bright ({g['warm_min_ms']:.0f} min), {g['first_ms']:.0f} ms first"
+        row(name, ours, theirs, f"{ratio:.2f}x", f"<= {target}x", "yes" if ratio <= target else "no")
+    else:
+        row(name, ours, "-", "-", f"<= {target}x", "-")
+ours = f"{m['batch_jobs2_maps_per_second']:.1f} maps/s, {m['batch_rss_peak_mb']:.1f} MB peak"
+if g:
+    ratio = m["batch_jobs2_maps_per_second"] / g["maps_per_second_2"]
+    theirs = f"{g['maps_per_second_2']:.1f} maps/s two workers ({g['maps_per_second_1']:.1f} one), {g['rss_peak_mb']:.0f} MB peak"
+    row("W7 100 maps, batch --jobs 2", ours, theirs, f"{ratio:.2f}x", ">= 2.0x", "yes" if ratio >= 2.0 else "no")
+else:
+    row("W7 100 maps, batch --jobs 2", ours, "-", "-", ">= 2.0x", "-")
+PY
 echo "outputs in $out"
