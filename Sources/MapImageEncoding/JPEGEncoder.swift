@@ -36,15 +36,20 @@ package enum JPEGEncoder {
         return jpeg
     }
 
+    /// JFIF's density of a resolution: whole dots per inch, 1–65,535.
+    static func density(_ pixelsPerInch: Double) -> UInt16 {
+        UInt16(min(max(pixelsPerInch.rounded(), 1), Double(UInt16.max)))
+    }
+
     /// Records a resolution in the JFIF APP0 segment libjpeg-turbo writes first (units 1: dots
     /// per inch, then X and Y density, big-endian; JFIF 1.02, ITU-T T.871 §10.1). TurboJPEG's
     /// version-2 API has no parameter for it, so the bytes are set after encoding.
-    package static func setDensity(_ jpeg: inout [UInt8], pixelsPerInch: Double) {
+    static func setDensity(_ jpeg: inout [UInt8], pixelsPerInch: Double) {
         // SOI (2), APP0 marker (2), length (2), "JFIF\0" (5), version (2), units, densities.
         guard jpeg.count >= 18, jpeg[2] == 0xFF, jpeg[3] == 0xE0, Array(jpeg[6..<11]) == Array("JFIF\0".utf8) else {
             return
         }
-        let density = UInt16(min(max(pixelsPerInch.rounded(), 1), Double(UInt16.max)))
+        let density = density(pixelsPerInch)
         jpeg[13] = 1
         for offset in [14, 16] {
             jpeg[offset] = UInt8(density >> 8)

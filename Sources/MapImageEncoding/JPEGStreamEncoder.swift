@@ -19,15 +19,15 @@ package final class JPEGStreamEncoder {
     private var rowsWritten = 0
 
     /// Starts a JPEG of `width` × `height` pixels at `quality` 1–100 (chroma at full
-    /// resolution from 90 up, as `JPEGEncoder`), with a JFIF density when `dotsPerInch` is given.
-    package init(width: Int, height: Int, quality: Int, dotsPerInch: Int? = nil) throws(MapError) {
+    /// resolution from 90 up, as `JPEGEncoder`), with a JFIF density when `pixelsPerInch` is given.
+    package init(width: Int, height: Int, quality: Int, pixelsPerInch: Double? = nil) throws(MapError) {
         self.width = width
         self.height = height
         var message = [CChar](repeating: 0, count: 256)
         guard
             let writer = cjpeg_writer_start(
                 Int32(width), Int32(height), Int32(quality), quality >= 90 ? 1 : 0,
-                Int32(clamping: dotsPerInch ?? 0), &message, message.count)
+                Int32(pixelsPerInch.map(JPEGEncoder.density) ?? 0), &message, message.count)
         else {
             let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw MapError(.internalFailure, "libjpeg could not start the JPEG: \(reason)")

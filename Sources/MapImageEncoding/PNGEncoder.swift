@@ -35,33 +35,31 @@ package enum PNGEncoder {
 
     /// Pixels per metre for a resolution in pixels per inch, as `pHYs` stores it (PNG
     /// §11.3.5.3): 300 dpi is 11,811 px/m.
-    package static func pixelsPerMeter(pixelsPerInch: Double) -> UInt32 {
+    static func pixelsPerMeter(pixelsPerInch: Double) -> UInt32 {
         UInt32(min(max((pixelsPerInch / 0.0254).rounded(), 1), Double(UInt32.max)))
     }
 
-    /// A PNG with a `pHYs` chunk (unit: the metre) after its `IHDR`, which the standard
-    /// requires it to follow and to precede `IDAT` (PNG §5.6).
+    /// The `pHYs` chunk of a resolution in pixels per inch: pixels per metre across and down,
+    /// unit 1, the metre (PNG §11.3.5.3).
+    static func physicalSizeChunk(pixelsPerInch: Double) -> [UInt8] {
+        let perMeter = pixelsPerMeter(pixelsPerInch: pixelsPerInch)
+        var data: [UInt8] = []
+        data.appendBigEndian(perMeter)
+        data.appendBigEndian(perMeter)
+        data.append(1)
+        var chunk: [UInt8] = []
+        data.withUnsafeBytes { chunk.appendChunk("pHYs", $0) }
+        return chunk
+    }
+
+    /// A PNG written by another encoder (Cairo's) with a `pHYs` chunk inserted after its
+    /// `IHDR`, which the standard requires it to follow and to precede `IDAT` (PNG §5.6).
+    /// Our own encoders write the chunk in their header instead.
     package static func withPhysicalSize(_ png: [UInt8], pixelsPerInch: Double) -> [UInt8] {
-        #if canImport(CDeflate)
-            // The signature (8 bytes) and IHDR (4 length, 4 type, 13 data, 4 CRC).
-            let afterHeader = 8 + 25
-            guard png.count > afterHeader, Array(png[12..<16]) == Array("IHDR".utf8) else { return png }
-            let perMeter = pixelsPerMeter(pixelsPerInch: pixelsPerInch)
-            var data: [UInt8] = []
-            data.appendBigEndian(perMeter)
-            data.appendBigEndian(perMeter)
-            data.append(1)
-            var chunk: [UInt8] = []
-            data.withUnsafeBytes { chunk.appendChunk("pHYs", $0) }
-            var result: [UInt8] = []
-            result.reserveCapacity(png.count + chunk.count)
-            result += png[..<afterHeader]
-            result += chunk
-            result += png[afterHeader...]
-            return result
-        #else
-            return png
-        #endif
+        // The signature (8 bytes) and IHDR (4 length, 4 type, 13 data, 4 CRC).
+        let afterHeader = 8 + 25
+        guard png.count > afterHeader, Array(png[12..<16]) == Array("IHDR".utf8) else { return png }
+        return Array(png[..<afterHeader]) + physicalSizeChunk(pixelsPerInch: pixelsPerInch) + png[afterHeader...]
     }
 
     #if canImport(CDeflate)
@@ -69,7 +67,7 @@ package enum PNGEncoder {
         /// words, `stride` bytes apart (Cairo's ARGB32 layout; RGB24 when not `hasAlpha`,
         /// whose top byte is ignored).
         package static func encode(
-            pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int, hasAlpha: Bool
+            pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int, hasAlpha: Bool, pixelsPerInch: Double? = nil
         ) -> [UInt8] {
             // 1. Is every pixel opaque? Then RGB suffices.
             var opaque = true
@@ -133,28 +131,22 @@ package enum PNGEncoder {
             precondition(count > 0, "libdeflate_zlib_compress_bound must bound the output")
             var png: [UInt8] = []
             png.reserveCapacity(8 + 25 + 12 + count + 12)
-            png += header(width: width, height: height, opaque: opaque, pixelsPerMetre: nil)
+            png += header(width: width, height: height, opaque: opaque, pixelsPerInch: pixelsPerInch)
             png.appendChunk("IDAT", UnsafeRawBufferPointer(rebasing: compressed[..<count]))
             png.appendChunk("IEND", UnsafeRawBufferPointer(start: nil, count: 0))
             return png
         }
 
         /// The PNG signature, the IHDR chunk (8 bits a channel, RGB when `opaque` else RGBA,
-        /// no interlace) and, given a resolution in pixels per metre, a pHYs chunk (PNG §11.3.5.3).
-        static func header(width: Int, height: Int, opaque: Bool, pixelsPerMetre: Int?) -> [UInt8] {
+        /// no interlace) and, given a resolution, its pHYs chunk.
+        static func header(width: Int, height: Int, opaque: Bool, pixelsPerInch: Double?) -> [UInt8] {
             var png = ImageHeader.PNGHeader.signature
             var header: [UInt8] = []
             header.appendBigEndian(UInt32(width))
             header.appendBigEndian(UInt32(height))
             header += [8, opaque ? 2 : 6, 0, 0, 0]  // 8 bits a channel, RGB or RGBA, deflate, adaptive, no interlace
             header.withUnsafeBytes { png.appendChunk("IHDR", $0) }
-            if let pixelsPerMetre, pixelsPerMetre > 0 {
-                var physical: [UInt8] = []
-                physical.appendBigEndian(UInt32(clamping: pixelsPerMetre))
-                physical.appendBigEndian(UInt32(clamping: pixelsPerMetre))
-                physical.append(1)  // the unit is the metre
-                physical.withUnsafeBytes { png.appendChunk("pHYs", $0) }
-            }
+            if let pixelsPerInch { png += physicalSizeChunk(pixelsPerInch: pixelsPerInch) }
             return png
         }
 

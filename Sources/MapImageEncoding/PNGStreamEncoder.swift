@@ -41,14 +41,14 @@ package final class PNGStreamEncoder {
     private var rowsWritten = 0
 
     /// Starts a PNG of `width` × `height` pixels, RGB when `opaque` else RGBA, with a pHYs
-    /// chunk when `pixelsPerMetre` is given.
-    package init(width: Int, height: Int, opaque: Bool, pixelsPerMetre: Int? = nil) throws(MapError) {
+    /// chunk when `pixelsPerInch` is given.
+    package init(width: Int, height: Int, opaque: Bool, pixelsPerInch: Double? = nil) throws(MapError) {
         self.width = width
         self.height = height
         self.opaque = opaque
         lineBytes = width * (opaque ? 3 : 4) + 1
         previousRow = []
-        png = PNGEncoder.header(width: width, height: height, opaque: opaque, pixelsPerMetre: pixelsPerMetre)
+        png = PNGEncoder.header(width: width, height: height, opaque: opaque, pixelsPerInch: pixelsPerInch)
         stream = .allocate(capacity: 1)
         stream.initialize(to: z_stream())
         let status = deflateInit_(stream, Self.compressionLevel, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))

@@ -65,7 +65,7 @@ extension CairoRenderer {
         case .png:
             let encoder = try PNGStreamEncoder(
                 width: width, height: height, opaque: Self.isOpaque(list),
-                pixelsPerMetre: Int(PNGEncoder.pixelsPerMeter(pixelsPerInch: resolution)))
+                pixelsPerInch: resolution)
             try BandedPainting.paint(
                 list, scale: scale, width: width, height: height, bandRows: rows, parallel: decodesImagesInParallel
             ) { pixels, count, stride throws(MapError) in
@@ -75,7 +75,7 @@ extension CairoRenderer {
         case .jpeg:
             let encoder = try JPEGStreamEncoder(
                 width: width, height: height, quality: clampedQuality,
-                dotsPerInch: Int(min(max(resolution.rounded(), 1), Double(UInt16.max))))
+                pixelsPerInch: resolution)
             try BandedPainting.paint(
                 list, scale: scale, width: width, height: height, bandRows: rows, parallel: decodesImagesInParallel
             ) { pixels, count, stride throws(MapError) in

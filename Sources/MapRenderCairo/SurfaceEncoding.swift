@@ -22,16 +22,10 @@ enum SurfaceEncoding {
     }
 
     /// The PNG bytes of an image surface (ARGB32 or RGB24), with a `pHYs` chunk recording its
-    /// resolution when `pixelsPerInch` is given.
-    static func png(_ surface: OpaquePointer, pixelsPerInch: Double?) throws(MapError) -> [UInt8] {
-        let png = try png(surface)
-        guard let pixelsPerInch else { return png }
-        return PNGEncoder.withPhysicalSize(png, pixelsPerInch: pixelsPerInch)
-    }
-
-    /// The PNG bytes of an image surface (ARGB32 or RGB24): `PNGEncoder`'s, or Cairo's own
-    /// writer's for any other surface or without libdeflate.
-    static func png(_ surface: OpaquePointer) throws(MapError) -> [UInt8] {
+    /// resolution when `pixelsPerInch` is given: `PNGEncoder` writes it in its header for
+    /// ARGB32 and RGB24 surfaces; the file of Cairo's own writer, for any
+    /// other surface or without libdeflate, gets it inserted.
+    static func png(_ surface: OpaquePointer, pixelsPerInch: Double? = nil) throws(MapError) -> [UInt8] {
         cairo_surface_flush(surface)
         #if canImport(CDeflate)
             let format = cairo_image_surface_get_format(surface)
@@ -44,11 +38,12 @@ enum SurfaceEncoding {
                 if width > 0, height > 0 {
                     return PNGEncoder.encode(
                         pixels: UnsafeRawPointer(data), width: width, height: height, stride: stride,
-                        hasAlpha: format == CAIRO_FORMAT_ARGB32)
+                        hasAlpha: format == CAIRO_FORMAT_ARGB32, pixelsPerInch: pixelsPerInch)
                 }
             }
         #endif
-        return try cairoPNG(surface)
+        let png = try cairoPNG(surface)
+        return pixelsPerInch.map { PNGEncoder.withPhysicalSize(png, pixelsPerInch: $0) } ?? png
     }
 
     /// Cairo's own PNG writer.
