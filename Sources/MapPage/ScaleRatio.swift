@@ -1,13 +1,5 @@
 public import MapGeometry
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A representative fraction, 1:N: one unit on paper is N of the same units on the ground.
 ///
 /// On a page, a canvas point is 1/72 inch = 0.0254/72 m of paper. At Web Mercator zoom z the
@@ -23,8 +15,6 @@ public struct ScaleRatio: Hashable, Sendable, CustomStringConvertible {
     /// Creates a ratio 1:`denominator`.
     public init(denominator: Double) { self.denominator = denominator }
 
-    /// Metres of paper in one point (1/72 inch).
-    public static let metersPerPoint = 0.0254 / 72
     /// The denominators accepted: from 1:1 to 1:1,000,000,000 (the whole Earth is about
     /// 1:300,000,000 on A4).
     public static let denominatorRange = 1.0...1_000_000_000.0
@@ -46,17 +36,18 @@ public struct ScaleRatio: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Ground metres spanned by one canvas point at a zoom and latitude (degrees):
-    /// 2πR·cos φ / (256·2^zoom).
+    /// 2πR·cos φ / (256·2^zoom), through MapGeometry's map-point scales.
     public static func groundMetersPerPoint(zoom: Double, latitude: Double) -> Double {
-        2 * .pi * MapPoint.webMercatorRadius * cos(latitude * .pi / 180) / (256 * pow(2, zoom))
+        MapPoint.metersPerMapPoint(atLatitude: latitude) / Viewport.canvasPointsPerMapPoint(atZoom: zoom)
     }
 
     /// The ratio a map at a zoom has on paper at a latitude (degrees), a canvas point being
     /// 1/`pointsPerInch` inch: 72 on a page, 96 for a screen image printed at its recorded
     /// resolution (96 × scale pixels per inch).
     public init(zoom: Double, latitude: Double, pointsPerInch: Double = 72) {
-        let paperMeters = 0.0254 / pointsPerInch
-        self.init(denominator: Self.groundMetersPerPoint(zoom: zoom, latitude: latitude) / paperMeters)
+        self.init(
+            denominator: Self.groundMetersPerPoint(zoom: zoom, latitude: latitude)
+                / Self.paperMetersPerPoint(pointsPerInch: pointsPerInch))
     }
 
     /// The ratio at the centre of a viewport, its canvas points 1/`pointsPerInch` inch.
@@ -65,13 +56,16 @@ public struct ScaleRatio: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The fractional Web Mercator zoom at which this ratio holds at a latitude (degrees),
-    /// a canvas point being 1/`pointsPerInch` inch:
-    /// log2(2πR·cos φ / (256 · N · 0.0254/pointsPerInch)).
+    /// a canvas point being 1/`pointsPerInch` inch: the zoom whose canvas points per map
+    /// point make one point N × its paper length of ground.
     public func zoom(atLatitude latitude: Double, pointsPerInch: Double = 72) -> Double {
-        let paperMeters = 0.0254 / pointsPerInch
-        return log2(
-            2 * .pi * MapPoint.webMercatorRadius * cos(latitude * .pi / 180) / (256 * denominator * paperMeters))
+        let groundMetersPerPoint = denominator * Self.paperMetersPerPoint(pointsPerInch: pointsPerInch)
+        return Viewport.zoom(
+            forCanvasPointsPerMapPoint: MapPoint.metersPerMapPoint(atLatitude: latitude) / groundMetersPerPoint)
     }
+
+    /// Metres of paper in a canvas point of 1/`pointsPerInch` inch.
+    static func paperMetersPerPoint(pointsPerInch: Double) -> Double { 0.0254 / pointsPerInch }
 
     /// The smallest round ratio no larger in scale than this one (denominator at least as
     /// large): 1, 2, 2.5 or 5 times a power of ten, the steps map series use (1:10,000,
