@@ -106,17 +106,26 @@ public struct CairoRenderer: MapRenderer {
             // Cairo's SVG surface turns text into glyph outlines; SVGRenderer keeps real text.
             throw MapError(.invalidRequest, "SVG is written by SVGRenderer, not through a Cairo surface")
         case .pdf:
-            surface = cairo_pdf_surface_create_for_stream(
-                writeToSink, Unmanaged.passUnretained(sink).toOpaque(), width, height)
-            // PDF 1.4 keeps a classic cross-reference table: from 1.17.6 on, Cairo writes a
-            // 1.5 file's objects into compressed object streams, which the georeference's
-            // incremental update (MapDrawing's PDFIncrementalUpdate) does not read.
-            cairo_pdf_surface_restrict_to_version(surface, CAIRO_PDF_VERSION_1_4)
-            // A fixed creation date keeps PDF output byte-identical across runs.
-            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
-            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "maprender")
+            surface = Self.pdfSurface(
+                writing: writeToSink, to: Unmanaged.passUnretained(sink).toOpaque(), width: width, height: height)
         }
         try check(cairo_surface_status(surface), "creating the \(format.rawValue.uppercased()) surface")
+        return surface
+    }
+
+    /// A PDF surface writing through `write` with `closure`, its first page `width` ×
+    /// `height` points, set up as every PDF of ours is.
+    static func pdfSurface(
+        writing write: cairo_write_func_t, to closure: UnsafeMutableRawPointer, width: Double, height: Double
+    ) -> OpaquePointer {
+        let surface = cairo_pdf_surface_create_for_stream(write, closure, width, height)!
+        // PDF 1.4 keeps a classic cross-reference table: from 1.17.6 on, Cairo writes a 1.5
+        // file's objects into compressed object streams, which the georeference's incremental
+        // update (MapDrawing's PDFIncrementalUpdate) does not read.
+        cairo_pdf_surface_restrict_to_version(surface, CAIRO_PDF_VERSION_1_4)
+        // A fixed creation date keeps PDF output byte-identical across runs.
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "maprender")
         return surface
     }
 

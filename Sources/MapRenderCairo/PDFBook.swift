@@ -43,13 +43,8 @@ public final class PDFBook: @unchecked Sendable {
             throw MapError(.invalidRequest, "a page of \(width)×\(height) points is outside PDF's 1–14,400")
         }
         if surface == nil {
-            let created = cairo_pdf_surface_create_for_stream(
-                writeToFileSink, Unmanaged.passUnretained(sink).toOpaque(), width, height)!
-            // A classic cross-reference table, for the georeference (see CairoRenderer).
-            cairo_pdf_surface_restrict_to_version(created, CAIRO_PDF_VERSION_1_4)
-            // A fixed creation date keeps the book byte-identical across runs.
-            cairo_pdf_surface_set_metadata(created, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
-            cairo_pdf_surface_set_metadata(created, CAIRO_PDF_METADATA_CREATOR, "maprender")
+            let created = CairoRenderer.pdfSurface(
+                writing: writeToFileSink, to: Unmanaged.passUnretained(sink).toOpaque(), width: width, height: height)
             surface = created
             try check(cairo_surface_status(created), "creating the PDF book")
             context = cairo_create(created)
