@@ -87,7 +87,7 @@ let package = Package(
         .target(name: "MapAnnotations", dependencies: ["MapGeometry", "MapFormats", "MapDrawing"]),
         // The page, pure: paper sizes, margins, resolution, the frame the map fills, scale
         // ratios and bounding boxes, and the map composed onto the page.
-        .target(name: "MapPage", dependencies: ["MapErrors", "MapGeometry", "MapDrawing"]),
+        .target(name: "MapPage", dependencies: ["MapGeometry", "MapDrawing"]),
         // What goes on and around a map's frame for print, in canvas space, pure: the graticule
         // with its edge labels, the north arrow, the title block.
         .target(name: "MapMarginalia", dependencies: ["MapGeometry", "MapDrawing", "MapAnnotations"]),

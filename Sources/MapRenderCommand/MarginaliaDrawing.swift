@@ -16,19 +16,21 @@ enum MarginaliaDrawing {
         renderer: any MapRenderer
     ) throws(MapError) -> MapSnapshot {
         let marginalia = request.marginalia.marginalia(title: request.title)
-        guard !marginalia.isEmpty else {
-            guard let page else { return try snapshotter.makeSnapshot(renderer: renderer) }
-            return try snapshotter.makeSnapshot(renderer: PageRenderer(base: renderer, layout: page))
+        let snapshotter =
+            marginalia.isEmpty
+            ? snapshotter
+            : fitting(snapshotter, request: request, style: style, page: page, measurer: renderer.textMeasurer)
+        return try snapshotter.makeSnapshot(renderer: renderer) { (list, viewport) throws(MapError) in
+            // Laid out against the map as drawn: what it covers is taken.
+            let added =
+                marginalia.isEmpty
+                ? []
+                : try layOut(
+                    marginalia, over: list, viewport: viewport, page: page, style: style,
+                    measurer: renderer.textMeasurer)
+            if let page { list = page.compose(map: list) }
+            list.commands += added
         }
-        let look = marginaliaStyle(for: style)
-        let snapshotter = fitting(
-            snapshotter, request: request, style: style, page: page, measurer: renderer.textMeasurer)
-        // The snapshotter's own layout runs again inside makeSnapshot; the viewport is the same.
-        let viewport = try snapshotter.viewport(measurer: renderer.textMeasurer)
-        return try snapshotter.makeSnapshot(
-            renderer: MarginaliaRenderer(
-                base: renderer, marginalia: marginalia, viewport: viewport, page: page, style: look,
-                furniturePlate: style.furniture.plateColor))
     }
 
     /// The frame marginalia are laid out against: the page's frame with the room around it
@@ -90,39 +92,31 @@ enum MarginaliaDrawing {
     }
 }
 
-/// A renderer that adds marginalia to the map's display list, then hands it on.
-private struct MarginaliaRenderer: MapRenderer {
-    let base: any MapRenderer
-    let marginalia: Marginalia
-    let viewport: Viewport
-    /// The page the map is composed onto, if any.
-    let page: PageLayout?
-    let style: MarginaliaStyle
-    /// The colour of the furniture's plates (scale bar, attribution, title, track boxes):
-    /// the rectangles they cover are taken.
-    let furniturePlate: Color
-
-    var textMeasurer: any TextMeasurer { base.textMeasurer }
-
-    func render(_ list: DisplayList, scale: Double, format: ImageFormat) throws(MapError) -> [UInt8] {
-        var list = list
+extension MarginaliaDrawing {
+    /// The marginalia's commands around the frame of a map laid out as `list` (in the map's
+    /// canvas), in page coordinates when there is a page.
+    static func layOut(
+        _ marginalia: Marginalia, over list: DisplayList, viewport: Viewport, page: PageLayout?, style: Style,
+        measurer: any TextMeasurer
+    ) throws(MapError) -> [DrawCommand] {
         // Taken: the furniture's plates, and whatever casts a shadow (the legend panel,
         // callout bubbles, pins), which marginalia must not hide.
+        let plate = style.furniture.plateColor
         let origin = page?.frame.origin ?? CanvasPoint(x: 0, y: 0)
         let taken = list.commands.compactMap { command -> CanvasRect? in
             switch command {
-            case .fill(let path, furniturePlate, _), .shadow(let path, _, _):
+            case .fill(let path, plate, _), .shadow(let path, _, _):
                 path.boundingRect.map {
                     CanvasRect(x: $0.minX + origin.x, y: $0.minY + origin.y, width: $0.width, height: $0.height)
                 }
             default: nil
             }
         }
-        let layout: Marginalia.Layout
         do {
-            layout = try marginalia.layOut(
-                in: MarginaliaDrawing.frame(viewport: viewport, page: page, taken: taken), style: style,
-                measurer: textMeasurer)
+            return try marginalia.layOut(
+                in: frame(viewport: viewport, page: page, taken: taken), style: marginaliaStyle(for: style),
+                measurer: measurer
+            ).commands
         } catch {
             switch error {
             case .tooManyLines(let interval, let lines, let suggested):
@@ -133,8 +127,5 @@ private struct MarginaliaRenderer: MapRenderer {
                     remedy: "give a coarser interval, e.g. \(suggested) (what --grid auto picks here)")
             }
         }
-        if let page { list = page.compose(map: list) }
-        list.commands += layout.commands
-        return try base.render(list, scale: scale, format: format)
     }
 }

@@ -155,9 +155,14 @@ public struct MapSnapshotter: Sendable {
         return layout.layOut(in: viewport, underlay: underlay)
     }
 
-    /// Lays out and draws the snapshot with a backend.
-    public func makeSnapshot(renderer: some MapRenderer) throws(MapError) -> MapSnapshot {
-        let result = try layOut(measurer: renderer.textMeasurer)
+    /// Lays out and draws the snapshot with a backend; `finishing`, when given, changes the
+    /// laid-out list with its viewport before it is drawn (the map put on a page, marginalia).
+    public func makeSnapshot(
+        renderer: some MapRenderer,
+        finishing: ((inout DisplayList, Viewport) throws(MapError) -> Void)? = nil
+    ) throws(MapError) -> MapSnapshot {
+        var result = try layOut(measurer: renderer.textMeasurer)
+        try finishing?(&result.displayList, result.viewport)
         let data = try renderer.render(result.displayList, scale: options.scale, format: options.format)
         var snapshot = MapSnapshot(
             data: data, format: options.format, scale: options.scale, viewport: result.viewport,
