@@ -201,7 +201,7 @@ let package = Package(
             name: "MapMarginaliaTests",
             dependencies: ["MapMarginalia", "MapDrawing", "MapGeometry"]),
         .testTarget(name: "MapFormatsTests", dependencies: ["MapFormats", "MapTestSupport"]),
-        .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "MapTestSupport"]),
+        .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "MapTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MapPageTests", dependencies: ["MapPage", "MapDrawing", "MapGeometry"]),
         .testTarget(name: "MapXMLTests", dependencies: ["MapXML", "MapFormats"]),
         .testTarget(
