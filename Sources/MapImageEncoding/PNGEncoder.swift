@@ -19,7 +19,7 @@ import MapFormats
 ///   often compress best unfiltered (long LZ77 matches), lines, shading and imagery with a
 ///   filter; Up costs one subtraction a byte and was within 1% of Paeth on every benchmark
 ///   map (PNG specification §9, "Filtering");
-/// - libdeflate (E. Biggers) at level 4 instead of zlib at level 6: the same DEFLATE format,
+/// - libdeflate (E. Biggers) at level 1 instead of zlib at level 6: the same DEFLATE format,
 ///   written in one call over the whole image.
 ///
 /// The output is deterministic: the same pixels always give the same bytes. Premultiplied
@@ -27,9 +27,14 @@ import MapFormats
 /// images decode to the same RGBA too. Without libdeflate (the `CDeflate` module not built)
 /// there is no `encode`, and MapRenderCairo falls back to Cairo's writer.
 package enum PNGEncoder {
-    /// libdeflate's compression level: 4 gives files the size of zlib level 6 with the
-    /// "all filters" heuristic, in a third of the time (measured on the benchmark maps).
-    static let compressionLevel: Int32 = 4
+    /// libdeflate's compression level. Level 4 gives files the size of zlib level 6 with the
+    /// "all filters" heuristic in a third of the time; level 1, libdeflate's greedy matcher
+    /// with a small hash table, takes 42% fewer instructions again (60 M against 104 M for a
+    /// 1024×768 street map) for files 2–7% larger (2.7% on street maps, 2–7% on the small
+    /// pin and world maps of the golden tests), where levels 2 and 3 save almost nothing over 4.
+    /// A batch renderer spends the encoding on every map, so level 1 (Benchmarks/README.md,
+    /// "PNG compression level").
+    static let compressionLevel: Int32 = 1
     /// Rows compressed with each candidate filter to pick one.
     static let sampleRows = 32
 

@@ -50,7 +50,8 @@ enum RenderCommand {
 
     /// Renders a request without writing anything: `execute` without its last step, which
     /// `batch` runs on another thread while the next map renders. `inBatch` keeps the render
-    /// on its worker's core (see `CairoRenderer.decodesImagesInParallel`).
+    /// on its worker's core (see `CairoRenderer.decodesImagesInParallel` and
+    /// `VectorTileBasemap.laysOutConcurrently`).
     static func render(
         _ request: RenderRequest, inBatch: Bool = false, recording: RecordingRenderer.Recording? = nil,
         report: ([Diagnostic]) -> Void
@@ -91,7 +92,9 @@ enum RenderCommand {
             to: &options, layout: page, request: request, scene: &scene, measurer: cairo.textMeasurer)
         if let page { cairo.pixelsPerInch = page.dpi }
         let selection = try AutoBasemap.resolve(&request, scene: scene, options: options)
-        let (basemap, tiles, styled) = try SceneLoading.basemap(for: request)
+        let (basemap, tiles, resolved) = try SceneLoading.basemap(for: request)
+        var styled = resolved
+        styled?.basemap.laysOutConcurrently = !inBatch
         // SVG keeps real text; its layout measures text as Cairo would draw it.
         var svg = SVGRenderer(textMeasurer: cairo.textMeasurer)
         svg.sizesInPoints = page != nil && request.page.paper != nil

@@ -86,7 +86,7 @@ extension VectorStyleLayer {
             let clipping = TileClipping(
                 extent: Double(layer.extent), transform: transform, canvas: viewport.size, margin: Self.canvasMargin)
             if clipping.isEmpty { continue }
-            let (contexts, signatures) = placed.features.contexts(of: layer, zoom: zoom)
+            let (contexts, signatures) = placed.features.contexts(of: layer)
             for index in layer.features.indices {
                 let context = contexts[index]
                 if let signature = signatures?[index], let verdict = verdicts.verdict(signature) {
@@ -188,20 +188,24 @@ final class FeatureSignatures {
 }
 
 /// One tile's features as the style sees them: evaluation contexts and signatures by
-/// source layer, made on first use.
-final class FeatureIndex {
+/// source layer, made when the tile is placed (the tile holds only the source layers the
+/// drawn style layers read) and only read afterwards, so the shape and label passes can
+/// walk the tile at the same time.
+struct FeatureIndex {
     let signatures: FeatureSignatures
-    private var byLayer: [String: (contexts: [StyleEvaluationContext], signatures: [Int]?)] = [:]
+    private let byLayer: [String: (contexts: [StyleEvaluationContext], signatures: [Int]?)]
 
-    init(signatures: FeatureSignatures) {
+    init(tile: VectorTile, zoom: Double, signatures: FeatureSignatures) {
         self.signatures = signatures
+        var byLayer: [String: (contexts: [StyleEvaluationContext], signatures: [Int]?)] = [:]
+        for layer in tile.layers where byLayer[layer.name] == nil {
+            let contexts = layer.features.map { StyleEvaluationContext(zoom: zoom, feature: $0) }
+            byLayer[layer.name] = (contexts, signatures.signatures(of: contexts, in: layer.name))
+        }
+        self.byLayer = byLayer
     }
 
-    func contexts(of layer: VectorTileLayer, zoom: Double) -> (contexts: [StyleEvaluationContext], signatures: [Int]?) {
-        if let known = byLayer[layer.name] { return known }
-        let contexts = layer.features.map { StyleEvaluationContext(zoom: zoom, feature: $0) }
-        let made = (contexts, signatures.signatures(of: contexts, in: layer.name))
-        byLayer[layer.name] = made
-        return made
+    func contexts(of layer: VectorTileLayer) -> (contexts: [StyleEvaluationContext], signatures: [Int]?) {
+        byLayer[layer.name] ?? ([], nil)
     }
 }

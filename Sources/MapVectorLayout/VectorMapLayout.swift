@@ -46,10 +46,37 @@ struct VectorMapLayout {
             layer.isShown(atZoom: styleZoom) && !DrawnProperties.usesPattern(layer)
         }.map { ($0.offset, $0.element.resolved(atZoom: styleZoom)) }
         let tiles = try fetchTiles(for: drawn.map(\.1), diagnostics: &diagnostics)
+        // The labels read the same tiles as the shapes but nothing the shapes make, so they are
+        // laid out on a second thread while this one draws the shapes (`ConcurrentPair`).
+        nonisolated(unsafe) var labels = LabelLayout(
+            viewport: viewport, measurer: measurer, sprite: basemap.sprite, styleZoom: styleZoom)
+        nonisolated(unsafe) var shapes: Result<(commands: [DrawCommand], diagnostics: [Diagnostic]), MapError> =
+            .success(([], []))
+        let symbolLayers = drawn.filter { $0.1.kind == .symbol }
+        ConcurrentPair.run(concurrently: basemap.laysOutConcurrently) {
+            shapes = Result { () throws(MapError) in try shapeCommands(drawn, tiles: tiles) }
+        } and: {
+            for (index, layer) in symbolLayers {
+                labels.add(layer, index: index, tiles: layer.source.flatMap { tiles[$0] } ?? [])
+            }
+        }
+        let (commands, shapeDiagnostics) = try shapes.get()
+        diagnostics += shapeDiagnostics
+        diagnostics += labels.diagnostics
+        return StyledBasemapDrawing(commands: commands, labels: labels.candidates(), diagnostics: diagnostics)
+    }
+
+    /// The fills, lines, circles, backgrounds and raster tiles of the drawn layers, in style
+    /// order, with what fetching raster tiles noted.
+    ///
+    /// - Throws: the refusal of a raster tile the host policy refused.
+    private func shapeCommands(
+        _ drawn: [(Int, VectorStyleLayer)], tiles: [String: [PlacedTile]]
+    ) throws(MapError) -> (commands: [DrawCommand], diagnostics: [Diagnostic]) {
         let canvas = CanvasRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
         var commands: [DrawCommand] = []
-        var labels = LabelLayout(viewport: viewport, measurer: measurer, sprite: basemap.sprite, styleZoom: styleZoom)
-        for (index, layer) in drawn {
+        var diagnostics: [Diagnostic] = []
+        for (_, layer) in drawn {
             let layerTiles = layer.source.flatMap { tiles[$0] } ?? []
             switch layer.kind {
             case .background:
@@ -66,8 +93,6 @@ struct VectorMapLayout {
                 commands += ShapeLayout(layer: layer, styleZoom: styleZoom, viewport: viewport).lines(layerTiles)
             case .circle:
                 commands += ShapeLayout(layer: layer, styleZoom: styleZoom, viewport: viewport).circles(layerTiles)
-            case .symbol:
-                labels.add(layer, index: index, tiles: layerTiles)
             case .raster:
                 // Raster tiles at the map's zoom; a fetch failure is a diagnostic.
                 if let source = layer.source.flatMap({ basemap.rasterSources[$0] }) {
@@ -75,12 +100,11 @@ struct VectorMapLayout {
                     commands += set.commands(in: viewport)
                     diagnostics += set.diagnostics
                 }
-            case .unsupported:
-                break  // Noted by the style parser.
+            case .symbol, .unsupported:
+                break  // Labels are laid out apart; unsupported layers were noted by the style parser.
             }
         }
-        diagnostics += labels.diagnostics
-        return StyledBasemapDrawing(commands: commands, labels: labels.candidates(), diagnostics: diagnostics)
+        return (commands, diagnostics)
     }
 
     /// The tiles of every source the drawn layers read, decoded with only the source
@@ -110,7 +134,10 @@ struct VectorMapLayout {
             for path in paths {
                 switch fetched[path.wrapped] {
                 case .tile(let tile, let notes):
-                    placed.append(PlacedTile(path: path, tile: tile, features: FeatureIndex(signatures: signatures)))
+                    placed.append(
+                        PlacedTile(
+                            path: path, tile: tile,
+                            features: FeatureIndex(tile: tile, zoom: styleZoom, signatures: signatures)))
                     for note in notes where !repairs.contains(note.message) { repairs.append(note.message) }
                 case .failure(let failure):
                     if let refusal = failure.refusal { throw refusal }

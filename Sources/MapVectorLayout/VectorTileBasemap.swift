@@ -22,6 +22,9 @@ public struct VectorTileBasemap: StyledBasemap {
     /// What the style asks for that is not drawn: the parser's notes, then one per layer
     /// and property this renderer does not honour.
     public var notes: [VectorStyleNote]
+    /// Whether a viewport's labels are laid out on a second thread while its shapes are laid
+    /// out: on for a single map; `batch` turns it off, its workers being the parallelism.
+    public var laysOutConcurrently = true
 
     /// Creates a basemap. The attribution defaults to the sources' credits, each once.
     public init(
