@@ -145,16 +145,19 @@ struct Verdicts {
 /// kind of land use), so each layer's filter is evaluated once per signature instead of
 /// once per feature.
 final class FeatureSignatures {
-    /// The properties of each source layer that make up its signature, sorted.
-    private let keysBySourceLayer: [String: [String]]
+    /// The properties of each source layer that make up its signature, sorted, each with
+    /// whether the filters read only whether it is there (`has`): then its presence is part
+    /// of the signature, not its value, so `["has", "name"]` does not make every named
+    /// feature a signature of its own.
+    private let keysBySourceLayer: [String: [(key: String, presenceOnly: Bool)]]
     private var tables: [String: [[StyleValue]: Int]] = [:]
 
-    init(keysBySourceLayer: [String: [String]]) {
+    init(keysBySourceLayer: [String: [(key: String, presenceOnly: Bool)]]) {
         self.keysBySourceLayer = keysBySourceLayer
     }
 
     /// The properties a source layer's signature holds.
-    func keys(of sourceLayer: String) -> Set<String> { Set(keysBySourceLayer[sourceLayer] ?? []) }
+    func keys(of sourceLayer: String) -> Set<String> { Set((keysBySourceLayer[sourceLayer] ?? []).map(\.key)) }
 
     /// The signature of each feature, numbered from 0 per source layer; `nil` when the
     /// source layer has none (a layer whose filter reads what a signature cannot hold).
@@ -162,28 +165,46 @@ final class FeatureSignatures {
         guard let keys = keysBySourceLayer[sourceLayer] else { return nil }
         var table = tables[sourceLayer] ?? [:]
         defer { tables[sourceLayer] = table }
+        // One buffer for every feature: a lookup allocates nothing, and only a new signature,
+        // stored in the table, is copied (most of a layer's features repeat a few signatures).
+        var signature: [StyleValue] = []
+        signature.reserveCapacity(keys.count + 1)
         return contexts.map { context in
-            var signature: [StyleValue] = [.string(context.geometryType?.rawValue ?? "")]
-            signature.reserveCapacity(keys.count + 1)
-            for key in keys { signature.append(context.property(key)) }
+            signature.removeAll(keepingCapacity: true)
+            signature.append(.string(context.geometryType?.rawValue ?? ""))
+            for (key, presenceOnly) in keys {
+                signature.append(presenceOnly ? .bool(context.properties[key] != nil) : context.property(key))
+            }
             if let known = table[signature] { return known }
             table[signature] = table.count
             return table.count - 1
         }
     }
 
-    /// The properties the filters name, per source layer; none for a source layer with a
-    /// filter that reads something else (the feature id).
-    static func keys(of layers: [VectorStyleLayer]) -> [String: [String]] {
+    /// The properties the filters name, per source layer, each with whether every filter
+    /// reads it only with `has`; none for a source layer with a filter that reads something
+    /// else (the feature id).
+    static func keys(of layers: [VectorStyleLayer]) -> [String: [(key: String, presenceOnly: Bool)]] {
         var keys: [String: Set<String>] = [:]
+        var byValue: [String: Set<String>] = [:]
         var unsigned: Set<String> = []
         for layer in layers {
             guard let sourceLayer = layer.sourceLayer else { continue }
-            let read = layer.filter.map { $0.propertyKeys } ?? []
-            if let read { keys[sourceLayer, default: []].formUnion(read) } else { unsigned.insert(sourceLayer) }
+            let read = layer.filter.map { ($0.propertyKeys, $0.keysReadByValue) } ?? ([], [])
+            if let keysRead = read.0, let valuesRead = read.1 {
+                keys[sourceLayer, default: []].formUnion(keysRead)
+                byValue[sourceLayer, default: []].formUnion(valuesRead)
+            } else {
+                unsigned.insert(sourceLayer)
+            }
         }
         for sourceLayer in unsigned { keys[sourceLayer] = nil }
-        return keys.mapValues { $0.sorted() }
+        var result: [String: [(key: String, presenceOnly: Bool)]] = [:]
+        for (sourceLayer, read) in keys {
+            let values = byValue[sourceLayer] ?? []
+            result[sourceLayer] = read.sorted().map { ($0, !values.contains($0)) }
+        }
+        return result
     }
 }
 

@@ -57,13 +57,25 @@ extension StyleExpression {
     /// The names of the feature properties the expression reads; `nil` when it reads
     /// something a set of names cannot say (the feature id, a property whose name is
     /// computed). With the geometry type, these values decide the expression's value.
-    public var propertyKeys: Set<String>? {
+    public var propertyKeys: Set<String>? { propertyReads?.keys }
+
+    /// The names of the feature properties the expression reads for their values, not only
+    /// for whether they are there (`has`); `nil` as for `propertyKeys`.
+    public var keysReadByValue: Set<String>? { propertyReads?.byValue }
+
+    /// What `propertyKeys` and `keysReadByValue` say, found in one walk.
+    private var propertyReads: (keys: Set<String>, byValue: Set<String>)? {
         var keys: Set<String> = []
+        var byValue: Set<String> = []
         func visit(_ expression: StyleExpression) -> Bool {
             switch expression {
-            case .get(.literal(.string(let key))), .has(.literal(.string(let key))),
-                .legacyCompare(_, .get(.literal(.string(let key))), _), .legacyIn(.get(.literal(.string(let key))), _):
+            case .has(.literal(.string(let key))):
                 keys.insert(key)
+                return true
+            case .get(.literal(.string(let key))), .legacyCompare(_, .get(.literal(.string(let key))), _),
+                .legacyIn(.get(.literal(.string(let key))), _):
+                keys.insert(key)
+                byValue.insert(key)
                 return true
             case .legacyCompare(_, let key, _), .legacyIn(let key, _):
                 return key.isFeatureConstant || visit(key)
@@ -90,6 +102,6 @@ extension StyleExpression {
                 return visit(body) && variables.allSatisfy { visit($0.value) }
             }
         }
-        return visit(self) ? keys : nil
+        return visit(self) ? (keys, byValue) : nil
     }
 }
