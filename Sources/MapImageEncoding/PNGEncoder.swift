@@ -19,22 +19,27 @@ import MapFormats
 ///   often compress best unfiltered (long LZ77 matches), lines, shading and imagery with a
 ///   filter; Up costs one subtraction a byte and was within 1% of Paeth on every benchmark
 ///   map (PNG specification §9, "Filtering");
-/// - libdeflate (E. Biggers) at level 1 instead of zlib at level 6: the same DEFLATE format,
-///   written in one call over the whole image.
+/// - libdeflate (E. Biggers) instead of zlib at level 6: the same DEFLATE format, written in
+///   one call over the whole image, at level 1 when the sample band says the image's colours
+///   are flat enough to lose little by it (street maps), else at level 4.
 ///
 /// The output is deterministic: the same pixels always give the same bytes. Premultiplied
 /// alpha is undone exactly as Cairo's writer does (`(c · 255 + a / 2) / a`), so translucent
 /// images decode to the same RGBA too. Without libdeflate (the `CDeflate` module not built)
 /// there is no `encode`, and MapRenderCairo falls back to Cairo's writer.
 package enum PNGEncoder {
-    /// libdeflate's compression level. Level 4 gives files the size of zlib level 6 with the
-    /// "all filters" heuristic in a third of the time; level 1, libdeflate's greedy matcher
-    /// with a small hash table, takes 42% fewer instructions again (60 M against 104 M for a
-    /// 1024×768 street map) for files 2–7% larger (2.7% on street maps, 2–7% on the small
-    /// pin and world maps of the golden tests), where levels 2 and 3 save almost nothing over 4.
-    /// A batch renderer spends the encoding on every map, so level 1 (Benchmarks/README.md,
-    /// "PNG compression level").
-    static let compressionLevel: Int32 = 1
+    /// libdeflate's thorough compression level: 4 gives files the size of zlib level 6 with
+    /// the "all filters" heuristic, in a third of the time (measured on the benchmark maps).
+    package static let thoroughLevel: Int32 = 4
+    /// libdeflate's fast level: its greedy matcher with a small hash table, 42% fewer
+    /// instructions than level 4 on a 1024×768 street map (60 M against 104 M) for a file
+    /// 2.7% larger; on imagery and shaded tiles it loses 10–20%. Levels 2 and 3 save almost
+    /// nothing over 4.
+    package static let fastLevel: Int32 = 1
+    /// How much larger the sample band may come out at `fastLevel` than at `thoroughLevel`
+    /// for the image to be compressed at the fast level: flat map colours (street maps, the
+    /// plain canvas) are within it, imagery is not.
+    static let fastLevelAllowance = 0.05
     /// Rows compressed with each candidate filter to pick one.
     static let sampleRows = 32
 
@@ -101,17 +106,12 @@ package enum PNGEncoder {
                 initialized = lineBytes * height
             }
 
-            // 3. Choose None or Up on a band of rows, then filter everything with it.
-            let compressor = libdeflate_alloc_compressor(compressionLevel)!
-            defer { libdeflate_free_compressor(compressor) }
-            let bandStart = max(0, height / 2 - sampleRows / 2), bandEnd = min(height, bandStart + sampleRows)
-            let usesUp: Bool = raw.withUnsafeBufferPointer { buffer in
-                let band = UnsafeBufferPointer(rebasing: buffer[(bandStart * lineBytes)..<(bandEnd * lineBytes)])
-                let unfiltered = compressedSize(band, compressor)
-                let up = upFiltered(buffer, lineBytes: lineBytes, rows: bandStart..<bandEnd)
-                let filtered = up.withUnsafeBufferPointer { compressedSize($0, compressor) }
-                return filtered < unfiltered
+            // 3. Choose the filter and the level on a band of rows, then filter everything.
+            let (usesUp, level) = raw.withUnsafeBufferPointer {
+                compressionChoice(scanlines: $0, lineBytes: lineBytes, height: height)
             }
+            let compressor = libdeflate_alloc_compressor(level)!
+            defer { libdeflate_free_compressor(compressor) }
             if usesUp {
                 // In place, bottom row first, so each row still sees its prior row unfiltered.
                 raw.withUnsafeMutableBufferPointer { buffer in
@@ -188,6 +188,31 @@ package enum PNGEncoder {
                 }
                 o += 4
             }
+        }
+
+        /// The filter (None or Up) and the compression level for unfiltered `scanlines`
+        /// (`height` lines of `lineBytes`, each with its filter byte), chosen on a band of
+        /// `sampleRows` rows from the middle: Up when it compresses the band smaller, and
+        /// `fastLevel` when that compresses the band within `fastLevelAllowance` of
+        /// `thoroughLevel`.
+        package static func compressionChoice(
+            scanlines: UnsafeBufferPointer<UInt8>, lineBytes: Int, height: Int
+        ) -> (usesUp: Bool, level: Int32) {
+            let fast = libdeflate_alloc_compressor(fastLevel)!, thorough = libdeflate_alloc_compressor(thoroughLevel)!
+            defer {
+                libdeflate_free_compressor(fast)
+                libdeflate_free_compressor(thorough)
+            }
+            let bandStart = max(0, height / 2 - sampleRows / 2), bandEnd = min(height, bandStart + sampleRows)
+            let band = UnsafeBufferPointer(rebasing: scanlines[(bandStart * lineBytes)..<(bandEnd * lineBytes)])
+            let unfiltered = compressedSize(band, fast)
+            let up = upFiltered(scanlines, lineBytes: lineBytes, rows: bandStart..<bandEnd)
+            let filtered = up.withUnsafeBufferPointer { compressedSize($0, fast) }
+            let usesUp = filtered < unfiltered
+            let thoroughSize =
+                usesUp ? up.withUnsafeBufferPointer { compressedSize($0, thorough) } : compressedSize(band, thorough)
+            let fastEnough = Double(min(filtered, unfiltered)) <= Double(thoroughSize) * (1 + fastLevelAllowance)
+            return (usesUp, fastEnough ? fastLevel : thoroughLevel)
         }
 
         /// The compressed size of some bytes, to compare filters.

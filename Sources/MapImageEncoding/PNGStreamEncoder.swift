@@ -115,7 +115,7 @@ package final class PNGStreamEncoder {
     private func usesUp(_ scanlines: [UInt8], count: Int) -> Bool {
         let sampleStart = max(0, count / 2 - PNGEncoder.sampleRows / 2)
         let sampleEnd = min(count, sampleStart + PNGEncoder.sampleRows)
-        let compressor = libdeflate_alloc_compressor(PNGEncoder.compressionLevel)!
+        let compressor = libdeflate_alloc_compressor(PNGEncoder.thoroughLevel)!
         defer { libdeflate_free_compressor(compressor) }
         return scanlines.withUnsafeBufferPointer { buffer in
             let sample = UnsafeBufferPointer(rebasing: buffer[(sampleStart * lineBytes)..<(sampleEnd * lineBytes)])
