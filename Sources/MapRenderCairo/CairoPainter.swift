@@ -18,9 +18,22 @@ struct CairoPainter {
     /// The Pango layouts of the clusters of text along paths, shaped once per render.
     let clusterLayouts = ClusterLayouts()
 
+    /// The largest distance, in device pixels, between a curve and the line segments Cairo
+    /// draws it with (round joins and caps, circles, glyph outlines) in raster output:
+    /// a quarter pixel, where Cairo's default is a tenth, so curves take fewer segments.
+    static let rasterTolerance = 0.25
+    /// The widest line, in device pixels, whose round joins and caps raster output draws as
+    /// bevel joins and square caps: on a line this thin they differ by under half a pixel's
+    /// coverage, and a round join costs Cairo a fan of segments at every vertex.
+    static let thinLineWidth = 2.0
+
     func paint(_ list: DisplayList) {
+        if isRaster { cairo_set_tolerance(context, Self.rasterTolerance) }
         for command in list.commands { paint(command) }
     }
+
+    /// Whether the target is an image surface (PNG, JPEG, WebP) rather than a PDF.
+    private var isRaster: Bool { cairo_surface_get_type(cairo_get_target(context)) == CAIRO_SURFACE_TYPE_IMAGE }
 
     private func paint(_ command: DrawCommand) {
         switch command {
@@ -86,8 +99,20 @@ struct CairoPainter {
     private func stroke(_ style: StrokeStyle) {
         setColor(style.color)
         cairo_set_line_width(context, style.lineWidth)
-        cairo_set_line_cap(context, CairoPainter.lineCaps[style.lineCap]!)
-        cairo_set_line_join(context, CairoPainter.lineJoins[style.lineJoin]!)
+        var (cap, join) = (style.lineCap, style.lineJoin)
+        if cap == .round || join == .round, isRaster {
+            // The width in device pixels: through the transformation (groups), then the
+            // surface's device scale, which Cairo keeps apart from it.
+            var (dx, dy) = (style.lineWidth, 0.0), (scaleX, scaleY) = (1.0, 1.0)
+            cairo_user_to_device_distance(context, &dx, &dy)
+            cairo_surface_get_device_scale(cairo_get_target(context), &scaleX, &scaleY)
+            if (dx * dx + dy * dy).squareRoot() * max(scaleX, scaleY) <= Self.thinLineWidth {
+                if cap == .round { cap = .square }
+                if join == .round { join = .bevel }
+            }
+        }
+        cairo_set_line_cap(context, CairoPainter.lineCaps[cap]!)
+        cairo_set_line_join(context, CairoPainter.lineJoins[join]!)
         style.dashPattern.withUnsafeBufferPointer { dashes in
             cairo_set_dash(context, dashes.baseAddress, Int32(dashes.count), 0)
         }

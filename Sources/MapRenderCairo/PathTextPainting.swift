@@ -17,6 +17,10 @@ extension CairoPainter {
     func paintPathText(_ run: PathTextRun) {
         let glyphs = run.glyphs.filter { !$0.text.isEmpty && $0.origin.x.isFinite && $0.origin.y.isFinite }
         guard !glyphs.isEmpty else { return }
+        if !keepsSearchableText && cairo_surface_get_type(cairo_get_target(context)) == CAIRO_SURFACE_TYPE_IMAGE {
+            paintPathTextOutlines(run, glyphs: glyphs)
+            return
+        }
         // A street name's letters repeat across a map: each cluster is shaped once per
         // render, on one Pango context, and drawn under its own transformation.
         let layouts = glyphs.map { clusterLayouts.layout($0.text, font: run.font, cairo: context) }
@@ -57,6 +61,39 @@ extension CairoPainter {
         if outlines { paintSearchableCopy(of: run, glyphs: glyphs) }
     }
 
+    /// Raster output: every cluster's outline, taken once per text and font at the identity
+    /// transformation, appended under the cluster's own transformation; the halo stroked and
+    /// the glyphs filled from the same outlines, each in one operation for the whole run.
+    ///
+    /// Drawing a glyph run turned by an angle makes Cairo create a scaled font for that
+    /// angle and load (and hint) every glyph again, and a street name's clusters each have
+    /// their own angle; appending a kept outline costs a transformation of its points.
+    private func paintPathTextOutlines(_ run: PathTextRun, glyphs: [PlacedGlyph]) {
+        let outlines = glyphs.map { clusterLayouts.outline($0.text, font: run.font, cairo: context) }
+        func appendOutlines() {
+            cairo_new_path(context)
+            for (glyph, outline) in zip(glyphs, outlines) {
+                cairo_save(context)
+                place(glyph)
+                // A path Cairo could not make (its status says why) would put the context in
+                // an error state; the cluster is left out instead.
+                if outline.pointee.status == CAIRO_STATUS_SUCCESS { cairo_append_path(context, outline) }
+                cairo_restore(context)
+            }
+        }
+        if let halo = run.haloColor, run.haloWidth > 0 {
+            appendOutlines()
+            setColor(halo)
+            cairo_set_line_width(context, 2 * run.haloWidth)
+            cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+            cairo_stroke(context)
+        }
+        appendOutlines()
+        setColor(run.color)
+        cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
+        cairo_fill(context)
+    }
+
     /// The run's text, straight and centred between its first and last cluster, unseen.
     private func paintSearchableCopy(of run: PathTextRun, glyphs: [PlacedGlyph]) {
         let layout = PangoText.layout(run.string, font: run.font, context: context)
@@ -83,6 +120,12 @@ extension CairoPainter {
         }
         private var pangoContext: OpaquePointer?
         private var layouts: [Key: (layout: OpaquePointer, baseline: Double)] = [:]
+        private var outlines: [Key: UnsafeMutablePointer<cairo_path_t>] = [:]
+        /// The context the outlines are taken on, made on first use.
+        private var outlineContext: OpaquePointer?
+
+        /// How many cluster outlines are kept, for tests.
+        var outlineCount: Int { outlines.count }
 
         func layout(_ text: String, font: Font, cairo: OpaquePointer) -> (layout: OpaquePointer, baseline: Double) {
             let key = Key(text: text, font: font)
@@ -100,7 +143,37 @@ extension CairoPainter {
             return entry
         }
 
+        /// The outline of a cluster at the identity transformation, its baseline origin at
+        /// (0, 0), in points: made once per text and font, kept until the painter goes.
+        ///
+        /// Taken on a surface of its own with the target's device scale (the glyphs are
+        /// loaded at the size they are drawn in pixels), so that neither the painter's path
+        /// nor its clip and device offset (a band of a larger image) take part.
+        func outline(_ text: String, font: Font, cairo: OpaquePointer) -> UnsafeMutablePointer<cairo_path_t> {
+            let key = Key(text: text, font: font)
+            if let known = outlines[key] { return known }
+            if outlineContext == nil {
+                var (scaleX, scaleY) = (1.0, 1.0)
+                cairo_surface_get_device_scale(cairo_get_target(cairo), &scaleX, &scaleY)
+                let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)!
+                cairo_surface_set_device_scale(surface, scaleX, scaleY)
+                outlineContext = cairo_create(surface)
+                cairo_surface_destroy(surface)
+            }
+            let scratch = outlineContext!
+            let (layout, baseline) = self.layout(text, font: font, cairo: cairo)
+            cairo_new_path(scratch)
+            cairo_move_to(scratch, 0, -baseline)
+            pango_cairo_layout_path(scratch, layout)
+            let path = cairo_copy_path(scratch)!
+            cairo_new_path(scratch)
+            outlines[key] = path
+            return path
+        }
+
         deinit {
+            for path in outlines.values { cairo_path_destroy(path) }
+            if let outlineContext { cairo_destroy(outlineContext) }
             for entry in layouts.values { g_object_unref(UnsafeMutableRawPointer(entry.layout)) }
             if let pangoContext { g_object_unref(UnsafeMutableRawPointer(pangoContext)) }
         }

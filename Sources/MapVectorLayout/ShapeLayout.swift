@@ -7,6 +7,8 @@ struct ShapeLayout {
     var layer: VectorStyleLayer
     var styleZoom: Double
     var viewport: Viewport
+    /// Device pixels per canvas point: lines are simplified to the device pixel.
+    var scale: Double = 1
 
     private enum FillLook: Hashable {
         case fill(Color)
@@ -100,7 +102,7 @@ struct ShapeLayout {
             }
             guard let look else { return }
             var path = Path()
-            for line in feature.lines {
+            for line in StrokeSimplification(scale: scale).simplified(feature.lines) {
                 for distance in look.offsets {
                     path.append(Path.polyline(distance == 0 ? line : PolylineOffset.offset(line, by: distance)))
                 }

@@ -90,7 +90,8 @@ struct VectorMapLayout {
             case .fill, .fillExtrusion:
                 commands += ShapeLayout(layer: layer, styleZoom: styleZoom, viewport: viewport).fills(layerTiles)
             case .line:
-                commands += ShapeLayout(layer: layer, styleZoom: styleZoom, viewport: viewport).lines(layerTiles)
+                commands += ShapeLayout(layer: layer, styleZoom: styleZoom, viewport: viewport, scale: scale).lines(
+                    layerTiles)
             case .circle:
                 commands += ShapeLayout(layer: layer, styleZoom: styleZoom, viewport: viewport).circles(layerTiles)
             case .raster:
