@@ -6,6 +6,7 @@ import MapFavorites
 import MapFormats
 import MapRenderCore
 import MapTiles
+import MapVectorSources
 
 /// `maprender batch`: many maps from a JSON Lines manifest, or one per favorite, in
 /// parallel, sharded across machines, one failure never stopping the others.
@@ -80,6 +81,8 @@ enum BatchCommand {
         let mmapThreshold: Int32 = -3, trimThreshold: Int32 = -1  // M_MMAP_THRESHOLD, M_TRIM_THRESHOLD
         _ = glibcMallopt(mmapThreshold, 32 << 20)
         _ = glibcMallopt(trimThreshold, 256 << 20)
+        // The jobs share decoded vector tiles (and resolved basemaps, `SceneLoading`).
+        DecodedTileCache.shared.byteLimit = DecodedTileCache.defaultByteLimit
         let skipsExisting = options.skipsExisting
         let hostPolicy = enforcedHostPolicy(options)
         // The book replaces nothing the batch reads or writes besides it.
