@@ -4,6 +4,7 @@ import MapCommandLine
 import MapErrors
 import MapFavorites
 import MapFormats
+import MapRenderCairo
 import MapRenderCore
 import MapTiles
 import MapVectorSources
@@ -177,6 +178,9 @@ enum BatchCommand {
             } else {
                 // Under --in-dir every file the job reads is opened beneath the folder, so a
                 // link swapped in after confineInputs checked the names cannot lead out.
+                // A worker's font map grows with every font size asked of it; renewed now
+                // and then, a batch's memory stays flat however many maps it draws.
+                defer { CairoRenderer.renewFontMap(afterMaps: 32) }
                 let recording = book != nil ? RecordingRenderer.Recording() : nil
                 func render() throws(MapError) -> MapSnapshot {
                     try RenderCommand.render(request, inBatch: true, recording: recording) { outcome.diagnostics = $0 }
