@@ -76,6 +76,33 @@ struct BatchSharingTests {
         #expect(maps[1] == maps[7], "omt-dark and omt-dark-again are the same job")
     }
 
+    @Test("maps drawn after a worker renewed its font map (every 32 maps) are the maps drawn alone")
+    func afterFontMapRenewal() throws {
+        let folder = try TemporaryDirectory()
+        // Each job at a zoom of its own, so its labels are at sizes of their own.
+        let jobs = (0..<35).map { index in
+            Job(
+                id: "map-\(index)",
+                options: [
+                    ("basemap", Self.helsinki), ("center", "60.1699,24.9384"), ("zoom", "\(15 + Double(index) * 0.03)"),
+                    ("size", "200x150"),
+                ])
+        }
+        let manifest = try jobs.map { try $0.manifestLine(output: $0.id + ".png") }.joined(separator: "\n") + "\n"
+        try Data(manifest.utf8).write(to: URL(fileURLWithPath: folder.path("jobs.jsonl")))
+        let batch = try Maprender.run([
+            "batch", folder.path("jobs.jsonl"), "--jobs", "1", "--out-dir", folder.path("batch"), "--progress", "never",
+        ])
+        #expect(batch.status == 0, "stderr: \(batch.errors)")
+        for job in [jobs[0], jobs[31], jobs[32], jobs[34]] {
+            let alone = folder.path("alone-\(job.id).png")
+            let result = try Maprender.run(job.words + ["-o", alone])
+            #expect(result.status == 0, "\(job.id): \(result.errors)")
+            let batched = try Data(contentsOf: URL(fileURLWithPath: folder.path("batch/\(job.id).png")))
+            #expect(batched == (try Data(contentsOf: URL(fileURLWithPath: alone))), "job \(job.id)")
+        }
+    }
+
     /// Writes a style drawing the archive's water over a background of `background`.
     static func writeStyle(_ path: String, background: String) throws {
         let text = """
