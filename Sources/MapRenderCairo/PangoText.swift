@@ -59,6 +59,14 @@ enum PangoText {
         return context
     }
 
+    /// Releases this thread's measuring context, if it has one; the next measurement makes
+    /// another on the thread's font map as it is then.
+    static func releaseMeasuringContext() {
+        guard let existing = pthread_getspecific(measuringContextKey) else { return }
+        pthread_setspecific(measuringContextKey, nil)
+        g_object_unref(UnsafeMutableRawPointer(mutating: existing))
+    }
+
     /// The thread-specific slot of `measuringContext`; its destructor unrefs the context.
     private static let measuringContextKey: pthread_key_t = {
         var key = pthread_key_t()

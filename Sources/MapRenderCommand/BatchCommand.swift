@@ -4,8 +4,10 @@ import MapCommandLine
 import MapErrors
 import MapFavorites
 import MapFormats
+import MapRenderCairo
 import MapRenderCore
 import MapTiles
+import MapVectorSources
 
 /// `maprender batch`: many maps from a JSON Lines manifest, or one per favorite, in
 /// parallel, sharded across machines, one failure never stopping the others.
@@ -80,6 +82,8 @@ enum BatchCommand {
         let mmapThreshold: Int32 = -3, trimThreshold: Int32 = -1  // M_MMAP_THRESHOLD, M_TRIM_THRESHOLD
         _ = glibcMallopt(mmapThreshold, 32 << 20)
         _ = glibcMallopt(trimThreshold, 256 << 20)
+        // The jobs share decoded vector tiles (and resolved basemaps, `SceneLoading`).
+        DecodedTileCache.shared.byteLimit = DecodedTileCache.defaultByteLimit
         let skipsExisting = options.skipsExisting
         let hostPolicy = enforcedHostPolicy(options)
         // The book replaces nothing the batch reads or writes besides it.
@@ -174,6 +178,9 @@ enum BatchCommand {
             } else {
                 // Under --in-dir every file the job reads is opened beneath the folder, so a
                 // link swapped in after confineInputs checked the names cannot lead out.
+                // A worker's font map grows with every font size asked of it; renewed now
+                // and then, a batch's memory stays flat however many maps it draws.
+                defer { CairoRenderer.renewFontMap(afterMaps: 32) }
                 let recording = book != nil ? RecordingRenderer.Recording() : nil
                 func render() throws(MapError) -> MapSnapshot {
                     try RenderCommand.render(request, inBatch: true, recording: recording) { outcome.diagnostics = $0 }

@@ -92,7 +92,7 @@ enum RenderCommand {
             to: &options, layout: page, request: request, scene: &scene, measurer: cairo.textMeasurer)
         if let page { cairo.pixelsPerInch = page.dpi }
         let selection = try AutoBasemap.resolve(&request, scene: scene, options: options)
-        let (basemap, tiles, resolved) = try SceneLoading.basemap(for: request)
+        let (basemap, tiles, resolved) = try SceneLoading.basemap(for: request, shared: inBatch)
         var styled = resolved
         styled?.basemap.laysOutConcurrently = !inBatch
         // SVG keeps real text; its layout measures text as Cairo would draw it.
@@ -167,17 +167,21 @@ enum SceneLoading {
     }
 
     /// What `--basemap`, `--basemap-style` and `--map-type` name: vector tiles drawn with a
-    /// style, else the vector world or raster tiles.
+    /// style, else the vector world or raster tiles; `shared`, the street map comes through the process's `StreetBasemapMemo` (the jobs of a batch).
     static func basemap(
-        for request: RenderRequest
+        for request: RenderRequest, shared: Bool = false
     ) throws(MapError) -> (vector: (any BasemapSource)?, tiles: (any RasterTileSource)?, styled: StreetBasemap?) {
-        if let styled = try StreetBasemapResolver.basemap(
-            argument: request.basemap, styleFile: request.basemapStyle, styleName: request.styleName,
-            scale: request.scale, mapType: request.mapType, options: request.tileOptions,
-            allowsOutsidePaths: request.allowsOutsidePaths, languages: request.languages)
-        {
-            return (nil, nil, styled)
-        }
+        let styled =
+            shared
+            ? try StreetBasemapMemo.shared.basemap(
+                argument: request.basemap, styleFile: request.basemapStyle, styleName: request.styleName,
+                scale: request.scale, mapType: request.mapType, options: request.tileOptions,
+                allowsOutsidePaths: request.allowsOutsidePaths, languages: request.languages)
+            : try StreetBasemapResolver.basemap(
+                argument: request.basemap, styleFile: request.basemapStyle, styleName: request.styleName,
+                scale: request.scale, mapType: request.mapType, options: request.tileOptions,
+                allowsOutsidePaths: request.allowsOutsidePaths, languages: request.languages)
+        if let styled { return (nil, nil, styled) }
         let (vector, tiles) = try TileSourceFactory.basemap(
             for: request.basemap, mapType: request.mapType, options: request.tileOptions)
         return (vector, tiles, nil)

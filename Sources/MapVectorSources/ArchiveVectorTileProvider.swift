@@ -23,15 +23,28 @@ public final class ArchiveVectorTileProvider: VectorTileProvider, Sendable {
     public let schemaEvidence: VectorTileSchemaEvidence
     /// How many tiles are read at once: several for a server, one for a file.
     let parallelReads: Int
+    /// The archive file as it was when opened, for a local archive; its decoded tiles are
+    /// kept in `tileCache` under it.
+    public let fileIdentity: FileIdentity?
+    /// Where decoded tiles of a local archive are kept across the maps of the process.
+    let tileCache: DecodedTileCache?
 
     public var name: String { archive.name }
     public var zoomRange: ClosedRange<Int> { archive.zoomRange }
 
     /// A provider of `archive`'s tiles with the credits and layers its metadata gives.
+    ///
+    /// - Parameters:
+    ///   - fileIdentity: the archive's file as opened, for a local archive: its decoded
+    ///     tiles are then kept in `tileCache` (a file changed since is another key).
+    ///   - tileCache: the decoded tiles kept across maps; `nil` decodes every tile asked for.
     public init(
-        archive: any VectorTileArchive, facts: VectorArchiveFacts, sampleTile: TilePath?, parallelReads: Int = 1
+        archive: any VectorTileArchive, facts: VectorArchiveFacts, sampleTile: TilePath?, parallelReads: Int = 1,
+        fileIdentity: FileIdentity? = nil, tileCache: DecodedTileCache? = .shared
     ) {
         self.archive = archive
+        self.fileIdentity = fileIdentity
+        self.tileCache = fileIdentity == nil ? nil : tileCache
         var layers = facts.layerNames
         var sampleKeys: Set<String> = []
         if layers.isEmpty, let sampleTile, let sample = try? archive.vectorTile(sampleTile) {
@@ -59,8 +72,14 @@ public final class ArchiveVectorTileProvider: VectorTileProvider, Sendable {
         guard tile.z >= 0, tile.z <= 30, (0..<1 << tile.z).contains(tile.x), (0..<1 << tile.z).contains(tile.y) else {
             return .empty
         }
+        let key = fileIdentity.map { DecodedTileCache.Key(archive: $0, tile: tile, layerNames: layerNames) }
+        if let key, let kept = tileCache?.tile(for: key) { return .tile(kept.tile, diagnostics: kept.diagnostics) }
         do {
             guard let decoded = try archive.vectorTile(tile, layerNames: layerNames) else { return .empty }
+            if let key {
+                tileCache?.store(
+                    DecodedTileCache.Decoded(tile: decoded.tile, diagnostics: decoded.diagnostics), for: key)
+            }
             return .tile(decoded.tile, diagnostics: decoded.diagnostics)
         } catch {
             return .failure(TileFailure(tile: tile, reason: Self.reason(error, tile: tile)))
@@ -81,8 +100,11 @@ extension ArchiveVectorTileProvider {
     /// - Throws: `MapError` `.missingInput` for a missing file; `.invalidData` for a file that
     ///   is not PMTiles v3 or is damaged.
     public static func pmtiles(path: String) throws(MapError) -> ArchiveVectorTileProvider? {
+        // Taken before the file is opened: a file replaced in between is then seen as changed
+        // by the next look, never kept under the identity of what it replaced.
+        let identity = FileIdentity(path: path)
         let reader = try ConfinedArchive.reader(at: path)
-        return try pmtiles(reader: reader, parallelReads: 1)
+        return try pmtiles(reader: reader, parallelReads: 1, fileIdentity: identity)
     }
 
     /// The provider of a PMTiles archive on a server, read with range requests through the
@@ -96,8 +118,10 @@ extension ArchiveVectorTileProvider {
         return try pmtiles(reader: CachedRangeReader(url: url, options: options), parallelReads: 4)
     }
 
-    static func pmtiles(reader: any ByteRangeReader, parallelReads: Int) throws(MapError) -> ArchiveVectorTileProvider?
-    {
+    static func pmtiles(
+        reader: any ByteRangeReader, parallelReads: Int, fileIdentity: FileIdentity? = nil,
+        cache: DecodedTileCache? = .shared
+    ) throws(MapError) -> ArchiveVectorTileProvider? {
         let location = InputLocation(file: reader.name)
         let archive: PMTilesArchive
         do {
@@ -113,7 +137,7 @@ extension ArchiveVectorTileProvider {
             mercatorLongitude: (bounds.west + bounds.east) / 2, latitude: (bounds.south + bounds.north) / 2)
         return ArchiveVectorTileProvider(
             archive: try PMTilesVectorArchive(archive), facts: facts, sampleTile: sample,
-            parallelReads: parallelReads)
+            parallelReads: parallelReads, fileIdentity: fileIdentity, tileCache: cache)
     }
 
     /// The provider of an MBTiles file of vector tiles (`format: pbf`), or `nil` when the
@@ -121,10 +145,11 @@ extension ArchiveVectorTileProvider {
     ///
     /// - Throws: `MapError` as `MBTilesVectorArchive(path:)`.
     public static func mbtiles(path: String) throws(MapError) -> ArchiveVectorTileProvider? {
+        let identity = FileIdentity(path: path)
         guard let facts = MBTilesFacts(path: path), facts.isVector else { return nil }
         return ArchiveVectorTileProvider(
             archive: try MBTilesVectorArchive(path: path), facts: VectorArchiveFacts(mbtilesMetadata: facts.metadata),
-            sampleTile: facts.firstTile)
+            sampleTile: facts.firstTile, fileIdentity: identity)
     }
 }
 

@@ -20,15 +20,8 @@ public enum SpriteLoader {
     public static func load(
         _ sprite: String, styleFile: String, scale: Double
     ) -> (sheet: SpriteSheet?, diagnostics: [Diagnostic]) {
-        var base = sprite
-        if base.lowercased().hasPrefix("file://") { base.removeFirst("file://".count) }
-        if base.contains("://") {
+        guard let base = base(of: sprite, styleFile: styleFile) else {
             return (nil, [Diagnostic(.info, "sprite \(sprite): a hosted sprite is not fetched; icons are left out")])
-        }
-        for suffix in [".json", ".png"] where base.hasSuffix(suffix) { base.removeLast(suffix.count) }
-        if !base.hasPrefix("/") {
-            let folder = (styleFile as NSString).deletingLastPathComponent
-            base = (folder.isEmpty ? "" : folder + "/") + base
         }
         var problems: [String] = []
         for variant in scale >= 2 ? ["@2x", ""] : [""] {
@@ -44,6 +37,28 @@ public enum SpriteLoader {
         }
         let reason = problems.first ?? "no \(base).json and \(base).png beside the style"
         return (nil, [Diagnostic(.warning, "sprite \(sprite): \(reason); icons are left out")])
+    }
+
+    /// The files a local `sprite` may be read from (`NAME.json`, `NAME.png` and the `@2x`
+    /// pair, beside the style unless absolute), whether they exist or not; none for a hosted
+    /// sprite.
+    public static func files(_ sprite: String, styleFile: String) -> [String] {
+        guard let base = base(of: sprite, styleFile: styleFile) else { return [] }
+        return ["", "@2x"].flatMap { [base + $0 + ".json", base + $0 + ".png"] }
+    }
+
+    /// The sprite's path without extension, beside the style unless absolute; `nil` for a
+    /// hosted sprite.
+    private static func base(of sprite: String, styleFile: String) -> String? {
+        var base = sprite
+        if base.lowercased().hasPrefix("file://") { base.removeFirst("file://".count) }
+        if base.contains("://") { return nil }
+        for suffix in [".json", ".png"] where base.hasSuffix(suffix) { base.removeLast(suffix.count) }
+        if !base.hasPrefix("/") {
+            let folder = (styleFile as NSString).deletingLastPathComponent
+            base = (folder.isEmpty ? "" : folder + "/") + base
+        }
+        return base
     }
 
     /// Throws unless every file a local `sprite` may name (`NAME.json`, `NAME.png` and their

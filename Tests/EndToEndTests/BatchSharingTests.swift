@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The jobs of a batch share opened basemaps and decoded tiles: what they draw must be what
+/// each job draws alone, and a file changed between two jobs must be read again.
+@Suite("maprender batch shares basemaps and tiles across jobs, end to end")
+struct BatchSharingTests {
+    static let root = Maprender.packageRoot.path
+    static let helsinki = root + "/examples/helsinki/helsinki.pmtiles"
+    static let protomaps = root + "/examples/helsinki/helsinki-protomaps.pmtiles"
+    static let shortbread = root + "/examples/helsinki/helsinki-shortbread.pmtiles"
+    static let protomapsStyle = root + "/Tests/MapVectorLayoutTests/Fixtures/schemas/protomaps-light.json"
+
+    /// One job: its id and its render options, as a manifest object and as command words.
+    struct Job {
+        var id: String
+        var options: [(String, String)]
+
+        func manifestLine(output: String) throws -> String {
+            var object: [String: Any] = ["id": id, "output": output]
+            for (key, value) in options { object[key] = value }
+            let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+            return String(decoding: data, as: UTF8.self)
+        }
+
+        var words: [String] { options.flatMap { ["--" + $0.0, $0.1] } }
+    }
+
+    @Test("jobs mixing looks, a style file, archives and languages draw the bytes each draws alone")
+    func sameBytesAsAlone() throws {
+        let folder = try TemporaryDirectory()
+        let center = [("center", "60.1699,24.9384"), ("zoom", "15"), ("size", "320x240")]
+        let near = [("center", "60.1716,24.9443"), ("zoom", "15"), ("size", "320x240")]
+        let jobs = [
+            Job(id: "omt-default", options: [("basemap", Self.helsinki), ("style", "default")] + center),
+            Job(id: "omt-dark", options: [("basemap", Self.helsinki), ("style", "dark")] + center),
+            Job(id: "shortbread", options: [("basemap", Self.shortbread)] + center),
+            Job(
+                id: "protomaps-style",
+                options: [("basemap", Self.protomaps), ("basemap-style", Self.protomapsStyle)] + center),
+            Job(
+                id: "protomaps-sv",
+                options: [("basemap", Self.protomaps), ("basemap-style", Self.protomapsStyle), ("language", "sv")]
+                    + center),
+            Job(id: "omt-default-near", options: [("basemap", Self.helsinki), ("style", "default")] + near),
+            Job(id: "shortbread-de", options: [("basemap", Self.shortbread), ("language", "de")] + near),
+            Job(id: "omt-dark-again", options: [("basemap", Self.helsinki), ("style", "dark")] + center),
+            Job(
+                id: "protomaps-again",
+                options: [("basemap", Self.protomaps), ("basemap-style", Self.protomapsStyle)] + near),
+        ]
+        let manifest = try jobs.map { try $0.manifestLine(output: $0.id + ".png") }.joined(separator: "\n") + "\n"
+        try Data(manifest.utf8).write(to: URL(fileURLWithPath: folder.path("jobs.jsonl")))
+        let batch = try Maprender.run([
+            "batch", folder.path("jobs.jsonl"), "--jobs", "2", "--out-dir", folder.path("batch"), "--progress",
+            "never", "--allow-outside-paths",
+        ])
+        #expect(batch.status == 0, "stderr: \(batch.errors)")
+        var maps: [Data] = []
+        for job in jobs {
+            let alone = folder.path("alone-\(job.id).png")
+            let result = try Maprender.run(job.words + ["--allow-outside-paths", "-o", alone])
+            #expect(result.status == 0, "\(job.id): \(result.errors)")
+            let batched = try Data(contentsOf: URL(fileURLWithPath: folder.path("batch/\(job.id).png")))
+            let single = try Data(contentsOf: URL(fileURLWithPath: alone))
+            #expect(batched == single, "job \(job.id) drew other bytes in the batch than alone")
+            maps.append(batched)
+        }
+        // The jobs really differ from one another (the looks, archives and languages are kept
+        // apart), but for the one job given twice.
+        #expect(Set(maps).count == jobs.count - 1)
+        #expect(maps[1] == maps[7], "omt-dark and omt-dark-again are the same job")
+    }
+
+    @Test("maps drawn after a worker renewed its font map (every 32 maps) are the maps drawn alone")
+    func afterFontMapRenewal() throws {
+        let folder = try TemporaryDirectory()
+        // Each job at a zoom of its own, so its labels are at sizes of their own.
+        let jobs = (0..<35).map { index in
+            Job(
+                id: "map-\(index)",
+                options: [
+                    ("basemap", Self.helsinki), ("center", "60.1699,24.9384"), ("zoom", "\(15 + Double(index) * 0.03)"),
+                    ("size", "200x150"),
+                ])
+        }
+        let manifest = try jobs.map { try $0.manifestLine(output: $0.id + ".png") }.joined(separator: "\n") + "\n"
+        try Data(manifest.utf8).write(to: URL(fileURLWithPath: folder.path("jobs.jsonl")))
+        let batch = try Maprender.run([
+            "batch", folder.path("jobs.jsonl"), "--jobs", "1", "--out-dir", folder.path("batch"), "--progress", "never",
+        ])
+        #expect(batch.status == 0, "stderr: \(batch.errors)")
+        for job in [jobs[0], jobs[31], jobs[32], jobs[34]] {
+            let alone = folder.path("alone-\(job.id).png")
+            let result = try Maprender.run(job.words + ["-o", alone])
+            #expect(result.status == 0, "\(job.id): \(result.errors)")
+            let batched = try Data(contentsOf: URL(fileURLWithPath: folder.path("batch/\(job.id).png")))
+            #expect(batched == (try Data(contentsOf: URL(fileURLWithPath: alone))), "job \(job.id)")
+        }
+    }
+
+    /// Writes a style drawing the archive's water over a background of `background`.
+    static func writeStyle(_ path: String, background: String) throws {
+        let text = """
+            {"version": 8, "sources": {"omt": {"type": "vector"}}, "layers": [
+              {"id": "bg", "type": "background", "paint": {"background-color": "\(background)"}},
+              {"id": "water", "type": "fill", "source": "omt", "source-layer": "water",
+               "paint": {"fill-color": "#203040"}}]}
+            """
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    @Test("a style file rewritten between two jobs of one batch is read again")
+    func styleRewrittenBetweenJobs() throws {
+        let folder = try TemporaryDirectory()
+        let style = folder.path("style.json")
+        try Self.writeStyle(style, background: "#ff0000")
+        let options = [
+            ("basemap", Self.helsinki), ("basemap-style", style), ("center", "60.1699,24.9384"), ("zoom", "14"),
+            ("size", "160x120"),
+        ]
+        // The manifest is a pipe: the second job is written only once the first map is out,
+        // and the style is rewritten in between.
+        let manifest = folder.path("jobs.jsonl")
+        #expect(mkfifo(manifest, 0o600) == 0)
+        let first = try Job(id: "first", options: options).manifestLine(output: "first.png")
+        let second = try Job(id: "second", options: options).manifestLine(output: "second.png")
+        let out = folder.path("out/first.png")
+        let writer = Thread {
+            guard let handle = FileHandle(forWritingAtPath: manifest) else { return }
+            handle.write(Data((first + "\n").utf8))
+            let deadline = Date().addingTimeInterval(60)
+            while !FileManager.default.fileExists(atPath: out), Date() < deadline { usleep(20_000) }
+            try? Self.writeStyle(style, background: "#0000ff")
+            handle.write(Data((second + "\n").utf8))
+            try? handle.close()
+        }
+        writer.start()
+        let batch = try Maprender.run([
+            "batch", manifest, "--jobs", "1", "--out-dir", folder.path("out"), "--progress", "never",
+        ])
+        #expect(batch.status == 0, "stderr: \(batch.errors)")
+        let firstMap = try Data(contentsOf: URL(fileURLWithPath: folder.path("out/first.png")))
+        let secondMap = try Data(contentsOf: URL(fileURLWithPath: folder.path("out/second.png")))
+        #expect(firstMap != secondMap, "the second job drew the style as it was before the rewrite")
+        // The second map is the rewritten style's, as a run of its own draws it.
+        let alone = try Maprender.run(Job(id: "alone", options: options).words + ["-o", folder.path("alone.png")])
+        #expect(alone.status == 0, "stderr: \(alone.errors)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path("alone.png"))) == secondMap)
+    }
+}
