@@ -135,8 +135,9 @@ struct CairoPainter {
         // keeps the strokes, so the shadow stays vector.
         if cairo_surface_get_type(cairo_get_target(context)) == CAIRO_SURFACE_TYPE_IMAGE && hasIdentityTransform {
             addPath(path)
-            let stamped = ShadowStamps.shared.paint(path, color: color, blur: blur, on: context) { stampContext in
-                CairoPainter(context: stampContext).drawShadow(path, color: color, blur: blur)
+            let stamped = ShadowStamps.shared.paint(path, color: color, blur: blur, on: context) {
+                stampContext, shape, stampColor, stampBlur in
+                CairoPainter(context: stampContext).drawShadow(shape, color: stampColor, blur: stampBlur)
             }
             if stamped { return }
         }

@@ -48,7 +48,8 @@ final class ShadowStamps: Sendable {
     /// new. Returns false, drawing nothing, when the path is empty or larger than a pin-sized
     /// stamp (64 points with the blur: a callout bubble is seldom repeated, its shadow drawn).
     func paint(
-        _ path: Path, color: Color, blur: Double, on context: OpaquePointer, draw: (OpaquePointer) -> Void
+        _ path: Path, color: Color, blur: Double, on context: OpaquePointer,
+        draw: (_ stamp: OpaquePointer, _ shape: Path, _ color: Color, _ blur: Double) -> Void
     ) -> Bool {
         var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
         cairo_path_extents(context, &x1, &y1, &x2, &y2)
@@ -69,10 +70,8 @@ final class ShadowStamps: Sendable {
         if phaseX == Self.phases { (pixelX, phaseX) = (pixelX + 1, 0) }
         if phaseY == Self.phases { (pixelY, phaseY) = (pixelY + 1, 0) }
         let border = (margin * scale).rounded(.up)
-        let key =
-            Self.key(path, origin: CanvasPoint(x: x1, y: y1), color: color, blur: blur, scale: scale) + [
-                Int64(phaseX), Int64(phaseY),
-            ]
+        let quantized = Self.quantized(path, origin: CanvasPoint(x: x1, y: y1), color: color, blur: blur, scale: scale)
+        let key = quantized.key + [Int64(phaseX), Int64(phaseY)]
 
         // A reference of our own, taken under the lock, so eviction by another thread
         // cannot free the stamp while it is painted here.
@@ -85,10 +84,12 @@ final class ShadowStamps: Sendable {
             stamp = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!
             cairo_surface_set_device_scale(stamp, scale, scale)
             let stampContext = cairo_create(stamp)!
+            // The stamp is drawn from what its key holds, not from this path: whichever map
+            // makes it first, the same key gives the same pixels, so maps drawn one by one
+            // and in a batch sharing the stamps come out the same.
             cairo_translate(
-                stampContext, (border + phaseX / Self.phases) / scale - x1, (border + phaseY / Self.phases) / scale - y1
-            )
-            draw(stampContext)
+                stampContext, (border + phaseX / Self.phases) / scale, (border + phaseY / Self.phases) / scale)
+            draw(stampContext, quantized.shape, quantized.color, quantized.blur)
             cairo_destroy(stampContext)
             cairo_surface_flush(stamp)
             let dropped = stamps.withLock { table -> [SurfaceReference] in
@@ -115,26 +116,50 @@ final class ShadowStamps: Sendable {
         return true
     }
 
-    /// The path relative to `origin`, quantised to 1/64 point, then the look.
-    private static func key(_ path: Path, origin: CanvasPoint, color: Color, blur: Double, scale: Double) -> [Int64] {
+    /// The path relative to `origin`, quantised to 1/64 point, then the look, as a table key;
+    /// and the shape, colour and blur that key stands for, to draw the stamp from.
+    private static func quantized(
+        _ path: Path, origin: CanvasPoint, color: Color, blur: Double, scale: Double
+    ) -> (key: [Int64], shape: Path, color: Color, blur: Double) {
         func q(_ value: Double) -> Int64 { Int64((value * 64).rounded()) }
-        var key: [Int64] = [
-            q(blur), q(scale), q(color.red * 255), q(color.green * 255), q(color.blue * 255), q(color.alpha * 255),
-        ]
+        func value(_ quantum: Int64) -> Double { Double(quantum) / 64 }
+        func point(_ p: CanvasPoint, into key: inout [Int64]) -> CanvasPoint {
+            let x = q(p.x - origin.x), y = q(p.y - origin.y)
+            key += [x, y]
+            return CanvasPoint(x: value(x), y: value(y))
+        }
+        let channels = [color.red, color.green, color.blue, color.alpha].map { q($0 * 255) }
+        var key: [Int64] = [q(blur), q(scale)] + channels
+        var elements: [PathElement] = []
         for element in path.elements {
             switch element {
-            case .move(let p): key += [0, q(p.x - origin.x), q(p.y - origin.y)]
-            case .line(let p): key += [1, q(p.x - origin.x), q(p.y - origin.y)]
+            case .move(let p):
+                key.append(0)
+                elements.append(.move(point(p, into: &key)))
+            case .line(let p):
+                key.append(1)
+                elements.append(.line(point(p, into: &key)))
             case .curve(let c1, let c2, let p):
-                key += [
-                    2, q(c1.x - origin.x), q(c1.y - origin.y), q(c2.x - origin.x), q(c2.y - origin.y),
-                    q(p.x - origin.x), q(p.y - origin.y),
-                ]
+                key.append(2)
+                elements.append(.curve(point(c1, into: &key), point(c2, into: &key), point(p, into: &key)))
             case .arc(let c, let r, let a0, let a1):
-                key += [3, q(c.x - origin.x), q(c.y - origin.y), q(r), q(a0 * 1000), q(a1 * 1000)]
-            case .close: key.append(4)
+                key.append(3)
+                let center = point(c, into: &key)
+                let radius = q(r), start = q(a0 * 1000), end = q(a1 * 1000)
+                key += [radius, start, end]
+                elements.append(
+                    .arc(
+                        center: center, radius: value(radius), startAngle: value(start) / 1000,
+                        endAngle: value(end) / 1000))
+            case .close:
+                key.append(4)
+                elements.append(.close)
             }
         }
-        return key
+        let look = channels.map { value($0) / 255 }
+        return (
+            key, Path(elements), Color(red: look[0], green: look[1], blue: look[2], alpha: look[3]),
+            value(key[0])
+        )
     }
 }

@@ -76,6 +76,63 @@ struct BatchSharingTests {
         #expect(maps[1] == maps[7], "omt-dark and omt-dark-again are the same job")
     }
 
+    /// A GPX 1.1 track of `count` fixes wandering from a point of central Helsinki, seeded.
+    static func track(seed: Int, count: Int = 40) -> String {
+        var state = UInt64(seed) &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        func next() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        var latitude = 60.160 + next() * 0.02, longitude = 24.925 + next() * 0.03
+        var fixes = ""
+        for index in 0..<count {
+            latitude += (next() - 0.45) * 0.0012
+            longitude += (next() - 0.45) * 0.0024
+            let time = String(format: "2026-06-01T08:%02d:%02dZ", index / 6, index % 6 * 10)
+            fixes += "<trkpt lat=\"\(latitude)\" lon=\"\(longitude)\"><time>\(time)</time></trkpt>"
+        }
+        return """
+            <?xml version="1.0"?><gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">\
+            <trk><trkseg>\(fixes)</trkseg></trk></gpx>
+            """
+    }
+
+    @Test(
+        "tracks with their start and end pins and stats drawn in a batch are the maps drawn alone",
+        arguments: ["1", "2"])
+    func tracksWithPinsSameAsAlone(jobCount: String) throws {
+        // Each map fitted to its own track, so the pins (and their stamped shadows) fall at
+        // places of their own within a pixel: a stamp made by one map must not change another.
+        let folder = try TemporaryDirectory()
+        let jobs = try (1...10).map { seed in
+            let gpx = folder.path("track-\(seed).gpx")
+            try Data(Self.track(seed: seed).utf8).write(to: URL(fileURLWithPath: gpx))
+            return Job(
+                id: "track-\(seed)",
+                options: [("gpx", gpx), ("basemap", Self.helsinki), ("size", "320x240"), ("stats", "true")])
+        }
+        // `stats` is a JSON boolean in a manifest.
+        let manifest =
+            try jobs.map {
+                try $0.manifestLine(output: $0.id + ".png").replacingOccurrences(
+                    of: #""stats":"true""#, with: #""stats":true"#)
+            }.joined(separator: "\n") + "\n"
+        try Data(manifest.utf8).write(to: URL(fileURLWithPath: folder.path("jobs.jsonl")))
+        let batch = try Maprender.run([
+            "batch", folder.path("jobs.jsonl"), "--jobs", jobCount, "--out-dir", folder.path("batch"), "--progress",
+            "never",
+        ])
+        #expect(batch.status == 0, "stderr: \(batch.errors)")
+        for job in jobs {
+            let alone = folder.path("alone-\(job.id).png")
+            let words = job.options.flatMap { $0.0 == "stats" ? ["--stats"] : ["--" + $0.0, $0.1] }
+            let result = try Maprender.run(words + ["-o", alone])
+            #expect(result.status == 0, "\(job.id): \(result.errors)")
+            let batched = try Data(contentsOf: URL(fileURLWithPath: folder.path("batch/\(job.id).png")))
+            #expect(batched == (try Data(contentsOf: URL(fileURLWithPath: alone))), "job \(job.id)")
+        }
+    }
+
     @Test("maps drawn after a worker renewed its font map (every 32 maps) are the maps drawn alone")
     func afterFontMapRenewal() throws {
         let folder = try TemporaryDirectory()

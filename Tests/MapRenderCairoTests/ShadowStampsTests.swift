@@ -41,8 +41,8 @@ struct ShadowStampsTests {
             let path = Path.ellipse(center: place, radiusX: 6, radiusY: 2)
             CairoPainter(context: stampedContext).addPath(path)
             #expect(
-                stamps.paint(path, color: color, blur: 2, on: stampedContext) {
-                    CairoPainter(context: $0).drawShadow(path, color: color, blur: 2)
+                stamps.paint(path, color: color, blur: 2, on: stampedContext) { stamp, shape, look, blur in
+                    CairoPainter(context: stamp).drawShadow(shape, color: look, blur: blur)
                 })
             CairoPainter(context: drawnContext).drawShadow(path, color: color, blur: 2)
         }
@@ -64,11 +64,41 @@ struct ShadowStampsTests {
         // Another shape is another stamp; a big shape is left to drawing.
         let circle = Path.circle(center: CanvasPoint(x: 30, y: 30), radius: 7)
         CairoPainter(context: stampedContext).addPath(circle)
-        #expect(stamps.paint(circle, color: color, blur: 2, on: stampedContext) { _ in })
+        #expect(stamps.paint(circle, color: color, blur: 2, on: stampedContext) { _, _, _, _ in })
         #expect(stamps.count == 3)
         let bubble = Path.circle(center: CanvasPoint(x: 30, y: 30), radius: 40)
         CairoPainter(context: stampedContext).addPath(bubble)
-        #expect(!stamps.paint(bubble, color: color, blur: 2, on: stampedContext) { _ in })
+        #expect(!stamps.paint(bubble, color: color, blur: 2, on: stampedContext) { _, _, _, _ in })
         #expect(stamps.count == 3)
+    }
+
+    @Test("a stamp's pixels depend on its key alone, not on the shape that made it first")
+    func stampsIndependentOfFirstUse() throws {
+        let color = Color.black.withAlpha(0.35)
+        // Two shapes within one quantum (1/64 point) of each other: one key, one stamp.
+        let first = Path.ellipse(center: CanvasPoint(x: 12.5, y: 10.5), radiusX: 6, radiusY: 2)
+        let second = Path.ellipse(center: CanvasPoint(x: 40.503, y: 30.502), radiusX: 6.003, radiusY: 2.002)
+        func paintSecond(after earlier: Path?) -> [UInt8] {
+            let stamps = ShadowStamps(capacity: 8)
+            let scratch = Self.surface(scale: 1), target = Self.surface(scale: 1)
+            defer {
+                cairo_surface_destroy(scratch)
+                cairo_surface_destroy(target)
+            }
+            for (path, surface) in [(earlier, scratch), (second, target)] {
+                guard let path else { continue }
+                let context = cairo_create(surface)!
+                defer { cairo_destroy(context) }
+                CairoPainter(context: context).addPath(path)
+                _ = stamps.paint(path, color: color, blur: 2, on: context) { stamp, shape, look, blur in
+                    CairoPainter(context: stamp).drawShadow(shape, color: look, blur: blur)
+                }
+            }
+            #expect(stamps.count == 1)
+            return Self.pixels(target)
+        }
+        let alone = paintSecond(after: nil)
+        #expect(alone.contains { $0 > 40 }, "the shadow is there to compare")
+        #expect(paintSecond(after: first) == alone)
     }
 }
