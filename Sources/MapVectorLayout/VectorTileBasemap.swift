@@ -25,6 +25,9 @@ public struct VectorTileBasemap: StyledBasemap {
     /// Whether a viewport's labels are laid out on a second thread while its shapes are laid
     /// out: on for a single map; `batch` turns it off, its workers being the parallelism.
     public var laysOutConcurrently = true
+    /// Where the layouts of recent views are kept for maps of the same view, or `nil` to lay
+    /// every map out afresh (a single map). Shared by the copies of one resolved basemap.
+    public var viewportLayouts: ViewportLayoutCache?
 
     /// Creates a basemap. The attribution defaults to the sources' credits, each once.
     public init(
@@ -49,6 +52,10 @@ public struct VectorTileBasemap: StyledBasemap {
     public func drawing(
         for viewport: Viewport, scale: Double, measurer: any TextMeasurer
     ) throws(MapError) -> StyledBasemapDrawing {
-        try VectorMapLayout(basemap: self, viewport: viewport, scale: scale, measurer: measurer).drawing()
+        let key = ViewportLayoutCache.key(viewport, scale: scale, measurer: measurer)
+        if let kept = viewportLayouts?.drawing(for: key) { return kept }
+        let drawing = try VectorMapLayout(basemap: self, viewport: viewport, scale: scale, measurer: measurer).drawing()
+        viewportLayouts?.store(drawing, for: key)
+        return drawing
     }
 }

@@ -91,9 +91,11 @@ public final class StreetBasemapMemo: Sendable {
         // Taken before resolving: a file changed while it is read is seen as changed next time.
         var files: [String: FileIdentity?] = [:]
         for path in Self.givenFiles(argument: argument, styleFile: styleFile) { files[path] = FileIdentity(path: path) }
-        let resolved = try StreetBasemapResolver.basemap(
+        var resolved = try StreetBasemapResolver.basemap(
             argument: argument, styleFile: styleFile, styleName: styleName, scale: scale, mapType: mapType,
             options: options, allowsOutsidePaths: allowsOutsidePaths, languages: languages)
+        // Maps of one view share its layout while this basemap is kept.
+        resolved?.basemap.viewportLayouts = ViewportLayoutCache()
         state.withLock { state in
             state.resolutions += 1
             guard let resolved else {

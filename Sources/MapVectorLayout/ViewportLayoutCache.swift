@@ -1,0 +1,70 @@
+public import MapDrawing
+public import MapGeometry
+public import MapRenderCore
+import Synchronization
+
+/// The layouts of a basemap's last few views, so that maps of one view — a batch drawing the
+/// same city with different pins, tracks or titles — lay the basemap out once.
+///
+/// What is kept is the basemap's drawing before labels are placed (its shapes and its label
+/// candidates): placing them around each map's own pins and callouts is still done per map.
+/// Keyed by the view (centre, zoom, size), the device scale and the kind of text measurer;
+/// one cache belongs to one resolved basemap (`VectorTileBasemap.viewportLayouts`), so a
+/// different style, archive or language is a different cache. A drawing that carries a
+/// warning (a tile that could not be read) is not kept, so the next map tries again.
+public final class ViewportLayoutCache: Sendable {
+    /// How many views a basemap keeps by default: a street map's drawing at 1024×768 is a
+    /// few megabytes, and a batch repeating views tends to repeat a few.
+    public static let defaultCapacity = 4
+
+    struct Key: Hashable {
+        var viewport: Viewport
+        var scale: Double
+        var measurer: String
+    }
+
+    private struct State {
+        var drawings: [Key: (drawing: StyledBasemapDrawing, lastUse: UInt64)] = [:]
+        var clock: UInt64 = 0
+        var hits = 0
+    }
+
+    /// The most views kept.
+    public let capacity: Int
+    private let state = Mutex(State())
+
+    /// A cache keeping the layouts of at most `capacity` views.
+    public init(capacity: Int = defaultCapacity) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// How many views are kept, and how many drawings were found kept.
+    public var statistics: (views: Int, hits: Int) { state.withLock { ($0.drawings.count, $0.hits) } }
+
+    static func key(_ viewport: Viewport, scale: Double, measurer: any TextMeasurer) -> Key {
+        Key(viewport: viewport, scale: scale, measurer: String(reflecting: type(of: measurer)))
+    }
+
+    func drawing(for key: Key) -> StyledBasemapDrawing? {
+        state.withLock { state in
+            state.clock += 1
+            guard let kept = state.drawings[key] else { return nil }
+            state.hits += 1
+            state.drawings[key] = (kept.drawing, state.clock)
+            return kept.drawing
+        }
+    }
+
+    func store(_ drawing: StyledBasemapDrawing, for key: Key) {
+        guard !drawing.diagnostics.contains(where: { $0.severity == .warning }) else { return }
+        state.withLock { state in
+            state.clock += 1
+            state.drawings[key] = (drawing, state.clock)
+            while state.drawings.count > capacity,
+                let oldest = state.drawings.min(by: { $0.value.lastUse < $1.value.lastUse })?.key
+            {
+                state.drawings[oldest] = nil
+            }
+        }
+    }
+}
