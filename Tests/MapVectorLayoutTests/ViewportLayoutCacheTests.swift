@@ -15,7 +15,8 @@ import Testing
 struct ViewportLayoutCacheTests {
     static func basemap(cache: ViewportLayoutCache?) throws -> VectorTileBasemap {
         var basemap = VectorTileBasemap(
-            style: try BuiltInVectorStyle.standard.style(), sources: ["openmaptiles": try ArchiveTileProvider.helsinki()])
+            style: try BuiltInVectorStyle.standard.style(),
+            sources: ["openmaptiles": try ArchiveTileProvider.helsinki()])
         basemap.viewportLayouts = cache
         return basemap
     }
