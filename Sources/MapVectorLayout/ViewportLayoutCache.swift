@@ -1,6 +1,6 @@
-public import MapDrawing
-public import MapGeometry
-public import MapRenderCore
+import MapDrawing
+import MapGeometry
+import MapRenderCore
 import Synchronization
 
 /// The layouts of a basemap's last few views, so that maps of one view — a batch drawing the
