@@ -130,7 +130,7 @@ struct VectorMapLayout {
             let zoom = min(max(Int((styleZoom + 1e-9).rounded(.down)), range.lowerBound), range.upperBound)
             let paths = TilePath.covering(viewport.visibleMapRect, zoom: zoom)
             let wanted = Array(Set(paths.map(\.wrapped))).sorted { ($0.y, $0.x) < ($1.y, $1.x) }
-            let fetched = provider.vectorTiles(wanted, layerNames: names)
+            let fetched = tiles(wanted, of: provider, layerNames: names)
             var placed: [PlacedTile] = []
             for path in paths {
                 switch fetched[path.wrapped] {
@@ -158,6 +158,27 @@ struct VectorMapLayout {
 }
 
 extension VectorMapLayout {
+    /// The decoded tiles at `paths`: for a single map, half of them decoded on a second
+    /// thread meanwhile (every other tile, so both halves span the view); the results are
+    /// the provider's either way.
+    func tiles(
+        _ paths: [TilePath], of provider: any VectorTileProvider, layerNames: Set<String>
+    ) -> [TilePath: VectorTileResult] {
+        guard basemap.laysOutConcurrently, paths.count > 1 else {
+            return provider.vectorTiles(paths, layerNames: layerNames)
+        }
+        let even = paths.enumerated().filter { $0.offset.isMultiple(of: 2) }.map(\.element)
+        let odd = paths.enumerated().filter { !$0.offset.isMultiple(of: 2) }.map(\.element)
+        nonisolated(unsafe) var first: [TilePath: VectorTileResult] = [:]
+        nonisolated(unsafe) var second: [TilePath: VectorTileResult] = [:]
+        ConcurrentPair.run(concurrently: true) {
+            first = provider.vectorTiles(even, layerNames: layerNames)
+        } and: {
+            second = provider.vectorTiles(odd, layerNames: layerNames)
+        }
+        return first.merging(second) { kept, _ in kept }
+    }
+
     /// One warning per source and reason, naming up to three tiles.
     static func summarized(_ failures: [(source: String, failure: TileFailure)]) -> [Diagnostic] {
         let keyed = failures.map { TileFailure(tile: $0.failure.tile, reason: "\($0.source): \($0.failure.reason)") }
