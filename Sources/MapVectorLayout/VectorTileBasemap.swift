@@ -22,8 +22,9 @@ public struct VectorTileBasemap: StyledBasemap {
     /// What the style asks for that is not drawn: the parser's notes, then one per layer
     /// and property this renderer does not honour.
     public var notes: [VectorStyleNote]
-    /// Whether a viewport's labels are laid out on a second thread while its shapes are laid
-    /// out: on for a single map; `batch` turns it off, its workers being the parallelism.
+    /// Whether a viewport's work is split over two threads (half its tiles decoded on the
+    /// second, its labels laid out there while the shapes are laid out): on for a single
+    /// map; `batch` turns it off, its workers being the parallelism.
     public var laysOutConcurrently = true
     /// Where the layouts of recent views are kept for maps of the same view, or `nil` to lay
     /// every map out afresh (a single map). Shared by the copies of one resolved basemap.

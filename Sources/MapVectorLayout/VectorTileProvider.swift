@@ -4,7 +4,9 @@ public import MapVectorTiles
 
 /// Where a style's vector source gets its tiles: a PMTiles or MBTiles archive, a URL
 /// template, a TileJSON endpoint. Implemented in the data layer; layout asks for all the
-/// tiles of one viewport at once, so a remote source can fetch them in parallel.
+/// tiles of one viewport at once, so a remote source can fetch them in parallel. A provider
+/// is called from several threads at once (a single map's two halves of tiles, a batch's
+/// workers sharing a basemap).
 public protocol VectorTileProvider: Sendable {
     /// What the source is called in messages: its path or URL.
     var name: String { get }
