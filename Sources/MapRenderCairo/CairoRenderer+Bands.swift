@@ -61,30 +61,23 @@ extension CairoRenderer {
         let rows = bandRows ?? BandedPainting.rows(forWidth: width)
         // Recorded in the header each encoder writes first, as the one-piece files record it.
         let resolution = pixelsPerInch ?? 96 * scale
+        let encoder: any RowStreamEncoder
         switch format {
         case .png:
-            let encoder = try PNGStreamEncoder(
-                width: width, height: height, opaque: Self.isOpaque(list),
-                pixelsPerInch: resolution)
-            try BandedPainting.paint(
-                list, scale: scale, width: width, height: height, bandRows: rows, parallel: decodesImagesInParallel
-            ) { pixels, count, stride throws(MapError) in
-                try encoder.append(rows: pixels, count: count, stride: stride)
-            }
-            return try encoder.finish()
+            encoder = try PNGStreamEncoder(
+                width: width, height: height, opaque: Self.isOpaque(list), pixelsPerInch: resolution)
         case .jpeg:
-            let encoder = try JPEGStreamEncoder(
-                width: width, height: height, quality: clampedQuality,
-                pixelsPerInch: resolution)
-            try BandedPainting.paint(
-                list, scale: scale, width: width, height: height, bandRows: rows, parallel: decodesImagesInParallel
-            ) { pixels, count, stride throws(MapError) in
-                try encoder.append(rows: pixels, count: count, stride: stride)
-            }
-            return try encoder.finish()
+            encoder = try JPEGStreamEncoder(
+                width: width, height: height, quality: clampedQuality, pixelsPerInch: resolution)
         case .webp, .svg, .pdf:
             throw MapError(.internalFailure, "\(format.rawValue.uppercased()) is not written in bands")
         }
+        try BandedPainting.paint(
+            list, scale: scale, width: width, height: height, bandRows: rows, parallel: decodesImagesInParallel
+        ) { pixels, count, stride throws(MapError) in
+            try encoder.append(rows: pixels, count: count, stride: stride)
+        }
+        return try encoder.finish()
     }
 
     /// Whether every pixel of the list's image is opaque, known before painting: the list

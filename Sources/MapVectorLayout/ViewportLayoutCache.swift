@@ -24,8 +24,7 @@ public final class ViewportLayoutCache: Sendable {
     }
 
     private struct State {
-        var drawings: [Key: (drawing: StyledBasemapDrawing, lastUse: UInt64)] = [:]
-        var clock: UInt64 = 0
+        var drawings = LeastRecentlyUsed<Key, StyledBasemapDrawing>()
         var hits = 0
     }
 
@@ -47,24 +46,17 @@ public final class ViewportLayoutCache: Sendable {
 
     func drawing(for key: Key) -> StyledBasemapDrawing? {
         state.withLock { state in
-            state.clock += 1
-            guard let kept = state.drawings[key] else { return nil }
-            state.hits += 1
-            state.drawings[key] = (kept.drawing, state.clock)
-            return kept.drawing
+            let kept = state.drawings.value(for: key)
+            if kept != nil { state.hits += 1 }
+            return kept
         }
     }
 
     func store(_ drawing: StyledBasemapDrawing, for key: Key) {
         guard !drawing.diagnostics.contains(where: { $0.severity == .warning }) else { return }
         state.withLock { state in
-            state.clock += 1
-            state.drawings[key] = (drawing, state.clock)
-            while state.drawings.count > capacity,
-                let oldest = state.drawings.min(by: { $0.value.lastUse < $1.value.lastUse })?.key
-            {
-                state.drawings[oldest] = nil
-            }
+            state.drawings.insert(drawing, for: key)
+            state.drawings.evict(downTo: capacity)
         }
     }
 }

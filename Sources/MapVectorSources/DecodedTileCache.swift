@@ -1,4 +1,5 @@
 public import MapGeometry
+import MapVectorLayout
 public import MapVectorTiles
 import Synchronization
 
@@ -53,17 +54,9 @@ public final class DecodedTileCache: Sendable {
         }
     }
 
-    private struct Slot {
-        var decoded: Decoded
-        var bytes: Int
-        var lastUse: UInt64
-    }
-
     private struct State {
-        var slots: [Key: Slot] = [:]
-        var bytes = 0
+        var tiles = LeastRecentlyUsed<Key, Decoded>()
         var limit: Int
-        var clock: UInt64 = 0
         var hits = 0
         var misses = 0
     }
@@ -83,7 +76,7 @@ public final class DecodedTileCache: Sendable {
         set {
             state.withLock { state in
                 state.limit = max(0, newValue)
-                Self.evict(&state, downTo: state.limit)
+                state.tiles.evict(downTo: state.limit)
             }
         }
     }
@@ -91,15 +84,9 @@ public final class DecodedTileCache: Sendable {
     /// The tile stored under `key`, or `nil`; a hit makes it the most recently used.
     public func tile(for key: Key) -> Decoded? {
         state.withLock { state in
-            state.clock += 1
-            guard var slot = state.slots[key] else {
-                state.misses += 1
-                return nil
-            }
-            state.hits += 1
-            slot.lastUse = state.clock
-            state.slots[key] = slot
-            return slot.decoded
+            let found = state.tiles.value(for: key)
+            if found == nil { state.misses += 1 } else { state.hits += 1 }
+            return found
         }
     }
 
@@ -110,37 +97,21 @@ public final class DecodedTileCache: Sendable {
         let bytes = Self.estimatedBytes(of: decoded.tile)
         state.withLock { state in
             guard bytes <= state.limit else { return }
-            state.clock += 1
-            if let old = state.slots[key] { state.bytes -= old.bytes }
-            state.slots[key] = Slot(decoded: decoded, bytes: bytes, lastUse: state.clock)
-            state.bytes += bytes
+            state.tiles.insert(decoded, weight: bytes, for: key)
             // Past the limit, drop down to 7/8 of it at once: one sort pays for the next
             // eighth of the limit's insertions instead of a scan for each.
-            if state.bytes > state.limit { Self.evict(&state, downTo: state.limit - state.limit / 8) }
-        }
-    }
-
-    /// Drops the least recently used tiles until at most `target` bytes are held.
-    private static func evict(_ state: inout State, downTo target: Int) {
-        guard state.bytes > target else { return }
-        for (key, slot) in state.slots.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
-            guard state.bytes > target else { break }
-            state.slots[key] = nil
-            state.bytes -= slot.bytes
+            if state.tiles.totalWeight > state.limit { state.tiles.evict(downTo: state.limit - state.limit / 8) }
         }
     }
 
     /// How many tiles and estimated bytes the cache holds, and its hits and misses so far.
     public var statistics: (tiles: Int, bytes: Int, hits: Int, misses: Int) {
-        state.withLock { ($0.slots.count, $0.bytes, $0.hits, $0.misses) }
+        state.withLock { ($0.tiles.count, $0.tiles.totalWeight, $0.hits, $0.misses) }
     }
 
     /// Drops every tile.
     public func removeAll() {
-        state.withLock { state in
-            state.slots = [:]
-            state.bytes = 0
-        }
+        state.withLock { $0.tiles.removeAll() }
     }
 
     /// An estimate of the memory a decoded tile takes, in bytes: each array's header and

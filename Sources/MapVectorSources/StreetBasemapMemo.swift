@@ -44,12 +44,10 @@ public final class StreetBasemapMemo: Sendable {
         var basemap: StreetBasemap
         /// Every local file the basemap was made from, with its identity then (`nil`: none).
         var files: [String: FileIdentity?]
-        var lastUse: UInt64
     }
 
     private struct State {
-        var entries: [Key: Entry] = [:]
-        var clock: UInt64 = 0
+        var entries = LeastRecentlyUsed<Key, Entry>()
         var resolutions = 0
     }
 
@@ -80,13 +78,7 @@ public final class StreetBasemapMemo: Sendable {
             options: options, allowsOutsidePaths: allowsOutsidePaths, languages: languages,
             currentFolder: FileManager.default.currentDirectoryPath,
             confinedTo: PathConfinement.enclosing.map(\.root))
-        let kept = state.withLock { state -> Entry? in
-            state.clock += 1
-            guard var entry = state.entries[key] else { return nil }
-            entry.lastUse = state.clock
-            state.entries[key] = entry
-            return entry
-        }
+        let kept = state.withLock { $0.entries.value(for: key) }
         if let kept, kept.files.allSatisfy({ FileIdentity(path: $0.key) == $0.value }) { return kept.basemap }
         // Taken before resolving: a file changed while it is read is seen as changed next time.
         var files: [String: FileIdentity?] = [:]
@@ -99,20 +91,15 @@ public final class StreetBasemapMemo: Sendable {
         state.withLock { state in
             state.resolutions += 1
             guard let resolved else {
-                state.entries[key] = nil
+                state.entries.removeValue(for: key)
                 return
             }
             for (path, identity) in Self.namedFiles(of: resolved, styleFile: styleFile, scale: scale)
             where files[path] == nil {
                 files[path] = identity
             }
-            state.clock += 1
-            state.entries[key] = Entry(basemap: resolved, files: files, lastUse: state.clock)
-            while state.entries.count > capacity,
-                let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key
-            {
-                state.entries[oldest] = nil
-            }
+            state.entries.insert(Entry(basemap: resolved, files: files), for: key)
+            state.entries.evict(downTo: capacity)
         }
         return resolved
     }
