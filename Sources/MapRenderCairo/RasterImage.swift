@@ -95,13 +95,7 @@ public struct RasterImage: Hashable, Sendable {
             throw MapError(.internalFailure, "cannot create a \(width)×\(height) image")
         }
         defer { cairo_surface_destroy(surface) }
-        let sink = ByteSink()
-        let status = cairo_surface_write_to_png_stream(surface, writeToSink, Unmanaged.passUnretained(sink).toOpaque())
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw MapError(
-                .internalFailure, "encoding a PNG failed: \(String(cString: cairo_status_to_string(status)))")
-        }
-        return sink.bytes
+        return try SurfaceEncoding.cairoPNG(surface)
     }
 
     /// A Cairo image surface holding the pixels (premultiplied, as Cairo wants); the caller
