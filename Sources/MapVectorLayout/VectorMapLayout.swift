@@ -158,25 +158,18 @@ struct VectorMapLayout {
 }
 
 extension VectorMapLayout {
-    /// The decoded tiles at `paths`: for a single map, half of them decoded on a second
-    /// thread meanwhile (every other tile, so both halves span the view); the results are
-    /// the provider's either way.
+    /// The decoded tiles at `paths`: for a single map, half of them read and decoded on a
+    /// second thread meanwhile (every other tile, so both halves span the view; threads of
+    /// their own, as reading may block); the results are the provider's either way.
     func tiles(
         _ paths: [TilePath], of provider: any VectorTileProvider, layerNames: Set<String>
     ) -> [TilePath: VectorTileResult] {
         guard basemap.laysOutConcurrently, paths.count > 1 else {
             return provider.vectorTiles(paths, layerNames: layerNames)
         }
-        let even = paths.enumerated().filter { $0.offset.isMultiple(of: 2) }.map(\.element)
-        let odd = paths.enumerated().filter { !$0.offset.isMultiple(of: 2) }.map(\.element)
-        nonisolated(unsafe) var first: [TilePath: VectorTileResult] = [:]
-        nonisolated(unsafe) var second: [TilePath: VectorTileResult] = [:]
-        ConcurrentPair.run(concurrently: true) {
-            first = provider.vectorTiles(even, layerNames: layerNames)
-        } and: {
-            second = provider.vectorTiles(odd, layerNames: layerNames)
-        }
-        return first.merging(second) { kept, _ in kept }
+        let halves = [0, 1].map { half in paths.indices.filter { $0 % 2 == half }.map { paths[$0] } }
+        let fetched = ParallelWork.map(halves, workers: 2) { provider.vectorTiles($0, layerNames: layerNames) }
+        return fetched[0].merging(fetched[1]) { kept, _ in kept }
     }
 
     /// One warning per source and reason, naming up to three tiles.

@@ -1,6 +1,7 @@
 public import MapErrors
 public import MapPMTiles
 import MapTiles
+import MapVectorLayout
 
 /// What extracting a region from a PMTiles archive reads and writes, worked out from the
 /// archive's header and the directories the region touches, before any tile is read:

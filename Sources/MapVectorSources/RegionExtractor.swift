@@ -2,6 +2,7 @@ import Foundation
 public import MapErrors
 import MapPMTiles
 public import MapTiles
+import MapVectorLayout
 import Synchronization
 
 /// Copies a planned region out of a PMTiles archive into a new clustered archive: the

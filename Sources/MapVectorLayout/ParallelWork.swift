@@ -2,12 +2,13 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Runs blocking work (range requests, tile decoding) on threads of its own, never on
-/// Swift concurrency's cooperative pool or Dispatch's global queues, so a caller blocking
-/// either cannot stall it (as `HTTPTileSource` does).
-enum ParallelWork {
+/// Runs blocking work (range requests, tile reading and decoding, the second half of a
+/// layout) on threads of its own, never on Swift concurrency's cooperative pool or
+/// Dispatch's global queues, so a caller blocking either cannot stall it (as
+/// `HTTPTileSource` does).
+package enum ParallelWork {
     /// `body` applied to every item, on up to `workers` threads; results in item order.
-    static func map<Item: Sendable, Output: Sendable>(
+    package static func map<Item: Sendable, Output: Sendable>(
         _ items: [Item], workers: Int, _ body: @escaping @Sendable (Item) -> Output
     ) -> [Output] {
         let count = min(workers, items.count)
