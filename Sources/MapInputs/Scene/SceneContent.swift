@@ -12,15 +12,23 @@ public struct SceneContent: Hashable, Sendable {
     public var polygons: [PolygonOverlay]
     /// Recorded tracks: GPX tracks, location CSV, timed GeoJSON lines.
     public var tracks: [Track]
+    /// What the reader skipped or repaired and the map should say (a NetworkLink not
+    /// fetched, a truncated file drawn from what was valid), as warnings or notes.
+    public var diagnostics: [Diagnostic]
+    /// The fixes the reader left out because of the time window it was given.
+    public var leftOutOfWindow: TrackWindowCount
 
     /// Creates content.
     public init(
-        places: [Place] = [], polylines: [PolylineOverlay] = [], polygons: [PolygonOverlay] = [], tracks: [Track] = []
+        places: [Place] = [], polylines: [PolylineOverlay] = [], polygons: [PolygonOverlay] = [], tracks: [Track] = [],
+        diagnostics: [Diagnostic] = [], leftOutOfWindow: TrackWindowCount = TrackWindowCount()
     ) {
         self.places = places
         self.polylines = polylines
         self.polygons = polygons
         self.tracks = tracks
+        self.diagnostics = diagnostics
+        self.leftOutOfWindow = leftOutOfWindow
     }
 
     /// Whether the content holds nothing to draw.
@@ -32,5 +40,7 @@ public struct SceneContent: Hashable, Sendable {
         polylines += other.polylines
         polygons += other.polygons
         tracks += other.tracks
+        diagnostics += other.diagnostics
+        leftOutOfWindow = leftOutOfWindow + other.leftOutOfWindow
     }
 }
