@@ -5,7 +5,7 @@
 // libcurl4-openssl-dev is loaded at run time).
 //
 // The targets, from the bottom up; each imports only targets listed before it, and its
-// declared dependencies are exactly what its files import (README, "Architecture").
+// declared dependencies are exactly what its files import (docs/architecture.md).
 import PackageDescription
 
 let package = Package(
