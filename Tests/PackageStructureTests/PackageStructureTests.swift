@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-// The architecture rules of README "Architecture", checked on the sources: every target
+// The architecture rules of docs/architecture.md, checked on the sources: every target
 // imports exactly what Package.swift declares for it, nothing imports a layer above its
-// own, nothing re-exports, and no target grows past the size a newcomer can find their
-// way around in.
+// own, nothing re-exports, no target grows past the size a newcomer can find their way
+// around in, and the page's table of targets is the one Package.swift declares.
 
 /// The package root: Tests/PackageStructureTests/<file> is three levels down.
 private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -54,6 +54,46 @@ private func declaredDependencies() throws -> [String: Set<String>] {
         result[name] = dependencies
     }
     return result
+}
+
+/// The names of the library and executable targets under Sources/, in the order
+/// Package.swift declares them (the C wrappers, the test helpers and the benchmarks left out).
+private func sourceTargetsInOrder() throws -> [String] {
+    let manifest = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+    var names: [(position: String.Index, name: String)] = []
+    for call in [".target(", ".executableTarget("] {
+        var rest = manifest[...]
+        while let range = rest.range(of: call) {
+            let body = rest[range.upperBound...].prefix { $0 != ")" }
+            if let name = quoted(after: "name:", in: body), !name.hasPrefix("C"), !body.contains("path: \"Tests/"),
+                !body.contains("path: \"Benchmarks/")
+            {
+                names.append((range.lowerBound, name))
+            }
+            rest = rest[range.upperBound...]
+        }
+    }
+    return names.sorted { $0.position < $1.position }.map(\.name)
+}
+
+/// The rows of the targets table in docs/architecture.md: each target's name and the
+/// targets its "imports" column names (`nil` for "all of the above").
+private func architectureTableRows() throws -> [(target: String, imports: Set<String>?)] {
+    let page = try String(
+        contentsOf: packageRoot.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+    return page.split(separator: "\n").compactMap { line in
+        guard line.hasPrefix("| `") else { return nil }
+        let cells = line.dropFirst().dropLast(line.hasSuffix("|") ? 1 : 0).components(separatedBy: " | ")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        guard cells.count == 3, let target = codeSpans(in: cells[0]).first else { return nil }
+        let imports = cells[2] == "all of the above" ? nil : Set(codeSpans(in: cells[2]))
+        return (target, imports)
+    }
+}
+
+/// The `code spans` of a table cell, in order.
+private func codeSpans(in text: String) -> [String] {
+    text.components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
 }
 
 private func quoted(after label: String, in text: Substring) -> String? {
@@ -113,6 +153,32 @@ struct PackageStructureTests {
             for dependency in dependencies where !dependency.hasPrefix("C") {
                 let dependencyLevel = try #require(layers.firstIndex(of: dependency), "\(dependency) is in no layer")
                 #expect(dependencyLevel < level, "\(target) imports \(dependency), which is not below it")
+            }
+        }
+    }
+
+    @Test("docs/architecture.md lists exactly Package.swift's targets, in its order, with their imports")
+    func architectureTableMatchesPackage() throws {
+        let rows = try architectureTableRows()
+        let targets = try sourceTargetsInOrder()
+        #expect(targets.count >= 10)
+        #expect(
+            rows.map(\.target) == targets,
+            "docs/architecture.md's table: \(rows.map(\.target)); Package.swift: \(targets)")
+        #expect(layers == targets, "the layers of this test: \(layers); Package.swift: \(targets)")
+        let declared = try declaredDependencies()
+        for row in rows {
+            // The column names the package's own targets in code spans; system libraries
+            // (libm, Cairo) are plain words. The C wrappers are written as the libraries.
+            let packageTargets = (declared[row.target] ?? []).filter { !$0.hasPrefix("C") }
+            if let imports = row.imports {
+                #expect(
+                    imports.filter { !$0.hasPrefix("C") } == packageTargets,
+                    "\(row.target): the table says \(imports.sorted()), Package.swift \(packageTargets.sorted())")
+            } else {
+                // "All of the above": nothing it imports may come after it.
+                let level = try #require(targets.firstIndex(of: row.target))
+                #expect(packageTargets.allSatisfy { (targets.firstIndex(of: $0) ?? .max) < level })
             }
         }
     }
