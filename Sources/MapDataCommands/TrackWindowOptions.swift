@@ -50,7 +50,8 @@ public struct TrackWindowOptions: Hashable, Sendable {
             return TrackTimeWindow(start: start, end: end)
         }
         let window = TrackTimeWindow(
-            start: try since.map { text throws(MapError) in try Self.time(text, option: "--since", in: zone, now: now) },
+            start: try since.map { text throws(MapError) in try Self.time(text, option: "--since", in: zone, now: now)
+            },
             end: try until.map { text throws(MapError) in try Self.time(text, option: "--until", in: zone, now: now) })
         if window.isEmpty {
             throw MapError(
@@ -97,10 +98,11 @@ public struct TrackWindowOptions: Hashable, Sendable {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.lowercased() == "now" { return now }
         if let span = span(trimmed) { return now.addingTimeInterval(-span) }
-        if let date = ISO8601Timestamp.date(from: trimmed) { return date }
+        // A local time first: the timestamp reader would take one without an offset as UTC.
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         if let components = localComponents(trimmed), let date = calendar.date(from: components) { return date }
+        if let date = ISO8601Timestamp.date(from: trimmed) { return date }
         throw MapError(
             .invalidRequest, "\(option): '\(text)' is not a time",
             remedy: "give an ISO 8601 time (2026-12-01T08:00:00+02:00, or 2026-12-01T08:00 in --timezone), "

@@ -129,7 +129,8 @@ private func trackpoint(_ time: String, _ latitude: Double?, _ longitude: Double
 
 @Test func theWindowLeavesOutFixesAsTheyAreRead() throws {
     let window = TrackTimeWindow(
-        start: ISO8601Timestamp.date(from: "2026-12-01T06:05:00Z"), end: ISO8601Timestamp.date(from: "2026-12-01T06:15:00Z"))
+        start: ISO8601Timestamp.date(from: "2026-12-01T06:05:00Z"),
+        end: ISO8601Timestamp.date(from: "2026-12-01T06:15:00Z"))
     let content = try decode(
         """
         <Activities><Activity Sport="Biking"><Lap><Track>
@@ -169,7 +170,9 @@ private func trackpoint(_ time: String, _ latitude: Double?, _ longitude: Double
         #expect(error.message.contains("not <TrainingCenterDatabase>"))
     }
     do {
-        _ = try decode("<Activities><Activity><Lap><Track>\(trackpoint("2026-12-01T06:00:00Z", nil))</Track></Lap></Activity></Activities>")
+        _ = try decode(
+            "<Activities><Activity><Lap><Track>\(trackpoint("2026-12-01T06:00:00Z", nil))</Track></Lap></Activity></Activities>"
+        )
         Issue.record("a file without positions was read")
     } catch {
         #expect(error.message.contains("no trackpoint has a position"))
@@ -177,7 +180,8 @@ private func trackpoint(_ time: String, _ latitude: Double?, _ longitude: Double
 }
 
 @Test func sniffingTellsTCXFromGPX() {
-    let head = "<?xml version=\"1.0\"?>\n<TrainingCenterDatabase xmlns=\"http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2\">"
+    let head =
+        "<?xml version=\"1.0\"?>\n<TrainingCenterDatabase xmlns=\"http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2\">"
     #expect(InputFileKind(sniffing: Array(head.utf8)) == .tcx)
     #expect(InputFileKind(pathExtension: "TCX") == .tcx)
 }

@@ -1,6 +1,6 @@
 public import MapErrors
-public import MapGeometry
 import MapFormats
+public import MapGeometry
 import MapRenderCore
 
 /// Reads one input file into scene content: the one table from a file's kind to its

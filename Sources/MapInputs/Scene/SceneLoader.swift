@@ -38,8 +38,10 @@ public enum SceneLoader {
         }
         if !inputs.trackPaths.isEmpty {
             var leftOut = TrackWindowCount()
+            var trackCount = 0
             for file in try TrackFiles.expand(inputs.trackPaths, window: inputs.trackWindow) {
                 let content = try TrackFiles.content(ofFile: file, window: inputs.trackWindow)
+                trackCount += content.tracks.count
                 scene.tracks += cleaned(content.tracks, inputs)
                 scene.polylines += content.polylines
                 scene.polygons += content.polygons
@@ -48,8 +50,11 @@ public enum SceneLoader {
                 leftOut = leftOut + content.leftOutOfWindow
             }
             if !leftOut.isZero {
-                scene.diagnostics.append(Diagnostic(.info, TrackFiles.windowSummary(leftOut, window: inputs.trackWindow)))
-                if scene.tracks.isEmpty && scene.places.isEmpty && scene.polylines.isEmpty {
+                scene.diagnostics.append(
+                    Diagnostic(.info, TrackFiles.windowSummary(leftOut, window: inputs.trackWindow)))
+                // Waypoints and routes have no time: without a fix in the window there is no
+                // map of the window.
+                if trackCount == 0 {
                     throw TrackFiles.nothingInWindow(leftOut, window: inputs.trackWindow)
                 }
             }

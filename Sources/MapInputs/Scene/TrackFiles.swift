@@ -1,7 +1,7 @@
 import Foundation
 public import MapErrors
-public import MapGeometry
 import MapFormats
+public import MapGeometry
 import MapRenderCore
 
 /// The track files of a run: folders expanded, each file's tracks read and named.
