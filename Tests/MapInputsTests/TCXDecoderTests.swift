@@ -29,7 +29,12 @@ private struct Reference: Decodable {
     var last: [Double]?
     var bbox: [Double]?
     var length: Double
-    var course_points: Int
+    var coursePoints: Int
+
+    enum CodingKeys: String, CodingKey {
+        case fixes, segments, first, last, bbox, length
+        case coursePoints = "course_points"
+    }
 }
 
 private let references: [String: Reference] = {
@@ -51,7 +56,7 @@ func tcxFixtureMatchesTheIndependentReader(name: String) throws {
     let fixes = content.tracks.flatMap(\.locations)
     #expect(fixes.count == reference.fixes)
     #expect(content.tracks.reduce(0) { $0 + $1.segments.count } == reference.segments)
-    #expect(content.places.count == reference.course_points)
+    #expect(content.places.count == reference.coursePoints)
     let first = try #require(fixes.first), last = try #require(fixes.last)
     let (referenceFirst, referenceLast) = (try #require(reference.first), try #require(reference.last))
     #expect(abs(first.coordinate.latitude - referenceFirst[0]) < coordinateTolerance)
