@@ -123,7 +123,7 @@ struct TCXParserHandler {
                     id: Int64(content.places.count + 1),
                     title: coursePoint.name ?? coursePoint.pointType ?? "Course point",
                     subtitle: coursePoint.notes ?? (coursePoint.name == nil ? nil : coursePoint.pointType),
-                    coordinate: fix.coordinate))
+                    coordinate: fix.coordinate, marker: .pin(nil)))
         case "Track" where journey != nil && point == nil:
             if !segment.isEmpty { journey!.segments.append(segment) }
             segment = []
