@@ -235,7 +235,9 @@ let package = Package(
             name: "MapFavoritesTests", dependencies: ["MapFavorites", "MapTestSupport"], exclude: ["Geocoder"]),
         .testTarget(
             name: "MapRenderCairoTests",
-            dependencies: ["MapRenderCairo", "MapRenderSVG", "MapTiles", "MapMarginalia", "MapTestSupport", "CZlib"],
+            dependencies: [
+                "MapRenderCairo", "MapRenderSVG", "MapTiles", "MapInputs", "MapMarginalia", "MapTestSupport", "CZlib",
+            ],
             exclude: ["Goldens", "Failures"]),
         .testTarget(name: "MapRenderSVGTests", dependencies: ["MapRenderSVG", "MapTestSupport"]),
         .testTarget(name: "MapBatchTests", dependencies: ["MapBatch", "MapFormats", "MapErrors"]),
