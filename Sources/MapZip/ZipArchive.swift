@@ -96,7 +96,8 @@ public struct ZipArchive: Sendable {
                 remedy: "check the path and the file's permissions")
         }
         defer { ZipOpen.close(descriptor) }
-        return try ZipArchive(source: ZipByteSource.file(descriptor: descriptor, name: path), name: path, limits: limits)
+        return try ZipArchive(
+            source: ZipByteSource.file(descriptor: descriptor, name: path), name: path, limits: limits)
     }
 
     /// The first entry named `entryName` exactly, if any.
@@ -137,16 +138,19 @@ public struct ZipArchive: Sendable {
                 "would inflate \(entry.compressedSize) bytes to \(entry.uncompressedSize), over \(limits.maximumRatio):1"
                     + " (a zip bomb?)", remedy: "give an archive whose entries are not compressed that far")
         }
-        let header = try source.read(30, at: entry.localHeaderOffset, what: "the local header of \(entry.name)", archive: name)
+        let header = try source.read(
+            30, at: entry.localHeaderOffset, what: "the local header of \(entry.name)", archive: name)
         let record = ZipRecord(header)
         guard record.u32(0) == 0x0403_4B50 else {
             throw failure("no local header signature there (a bad offset)")
         }
         let dataOffset = entry.localHeaderOffset + 30 + UInt64(record.u16(26)) + UInt64(record.u16(28))
         guard dataOffset <= source.size, entry.compressedSize <= source.size - dataOffset else {
-            throw failure("its \(entry.compressedSize) bytes of data at byte \(dataOffset) run past the end of the archive")
+            throw failure(
+                "its \(entry.compressedSize) bytes of data at byte \(dataOffset) run past the end of the archive")
         }
-        let stored = try source.read(Int(entry.compressedSize), at: dataOffset, what: "the data of \(entry.name)", archive: name)
+        let stored = try source.read(
+            Int(entry.compressedSize), at: dataOffset, what: "the data of \(entry.name)", archive: name)
         let bytes: [UInt8]
         if entry.method == 0 {
             bytes = stored

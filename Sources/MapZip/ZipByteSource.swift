@@ -1,7 +1,8 @@
+public import MapErrors
+
 #if canImport(Glibc)
     import Glibc
 #endif
-public import MapErrors
 
 /// Where a ZIP archive's bytes come from: any byte range on request, so one entry costs
 /// its own bytes and the central directory, never the whole archive.
@@ -33,7 +34,9 @@ public struct ZipByteSource: Sendable {
     /// - Throws: `.missingInput` when the descriptor cannot be duplicated or measured.
     public static func file(descriptor: Int32, name: String) throws(MapError) -> ZipByteSource {
         let file = try ZipFileDescriptor(duplicating: descriptor, name: name)
-        return ZipByteSource(size: file.size) { offset, count throws(MapError) in try file.read(at: offset, count: count) }
+        return ZipByteSource(size: file.size) { offset, count throws(MapError) in
+            try file.read(at: offset, count: count)
+        }
     }
 
     /// The `count` bytes at `offset`, or an error naming `what` and the offset when the

@@ -18,7 +18,9 @@ struct ZipEndRecord {
 
     /// Finds the record by scanning back from the end over the longest comment possible.
     init(source: ZipByteSource, archive: String) throws(MapError) {
-        func failure(_ message: String, remedy: String = "the archive is damaged or truncated; copy it again")
+        func failure(
+            _ message: String, remedy: String = "the archive is damaged or truncated; copy it again"
+        )
             -> MapError
         {
             MapError(.invalidData, message, at: InputLocation(file: archive), remedy: remedy)

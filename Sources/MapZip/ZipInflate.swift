@@ -1,7 +1,8 @@
+internal import CDeflate
+
 #if canImport(Glibc)
     import Glibc
 #endif
-internal import CDeflate
 
 /// Raw deflate (RFC 1951) and CRC-32 through libdeflate.
 enum ZipInflate {

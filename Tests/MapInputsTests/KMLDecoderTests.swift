@@ -51,7 +51,10 @@ struct KMLDecoderTests {
             "http://www.opengis.net/kml/2.2", "", "urn:example:unknown",
         ])
     func namespaces(namespace: String) throws {
-        let content = try decode(kml("<Placemark><name>A</name><Point><coordinates>1,2</coordinates></Point></Placemark>", namespace: namespace))
+        let content = try decode(
+            kml(
+                "<Placemark><name>A</name><Point><coordinates>1,2</coordinates></Point></Placemark>",
+                namespace: namespace))
         #expect(content.places.map(\.title) == ["A"])
         #expect(content.places.first?.coordinate == Coordinate(latitude: 2, longitude: 1))
         let prefixed = try decode(
@@ -65,7 +68,8 @@ struct KMLDecoderTests {
     @Test("coordinates as real files write them")
     func coordinates() throws {
         let text = "\t+1.5,+2.5,100 \r\n 3,4,5,6\n\n5,6,\t7,8 9, 10  \r11, 12, 13 14,15,16,\n"
-        let content = try decode(kml("<Placemark><LineString><coordinates>\(text)</coordinates></LineString></Placemark>"))
+        let content = try decode(
+            kml("<Placemark><LineString><coordinates>\(text)</coordinates></LineString></Placemark>"))
         let line = try #require(content.lines.first)
         #expect(line.coordinates.map(\.longitude) == [1.5, 3, 5, 7, 9, 11, 14])
         #expect(line.coordinates.map(\.latitude) == [2.5, 4, 6, 8, 10, 12, 15])
@@ -108,8 +112,12 @@ struct KMLDecoderTests {
         #expect(content.places.map(\.marker) == [.pin(nil), .pin(nil)])
         #expect(
             content.diagnostics == [
-                Diagnostic(.warning, "test.kml: styleUrl #nothing names no Style or StyleMap in the file; the map's style is used"),
-                Diagnostic(.info, "test.kml: styleUrl http://example.com/styles.kml#pin is in another file, which is not fetched"),
+                Diagnostic(
+                    .warning,
+                    "test.kml: styleUrl #nothing names no Style or StyleMap in the file; the map's style is used"),
+                Diagnostic(
+                    .info,
+                    "test.kml: styleUrl http://example.com/styles.kml#pin is in another file, which is not fetched"),
             ])
     }
 

@@ -10,7 +10,8 @@ import Testing
 // reference files; see the README there), compared with what an independent reader (lxml
 // and geographiclib, make_reference.py) found in them: reference.json.
 
-private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/kml")
+private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+    "Fixtures/kml")
 
 /// Positions agree to 1e-6 degrees (about 0.1 m).
 private let positionTolerance = 1e-6
@@ -24,13 +25,23 @@ private struct Reference: Decodable {
     var polygons: Int
     var tracks: Int
     var fixes: Int
-    var first_place: [Double]?
-    var last_place: [Double]?
-    var first_fix: [Double]?
-    var last_fix: [Double]?
+    var firstPlace: [Double]?
+    var lastPlace: [Double]?
+    var firstFix: [Double]?
+    var lastFix: [Double]?
     var bbox: [Double]?
-    var line_length_m: Double
-    var track_length_m: Double
+    var lineLength: Double
+    var trackLength: Double
+
+    enum CodingKeys: String, CodingKey {
+        case places, lines, polygons, tracks, fixes, bbox
+        case firstPlace = "first_place"
+        case lastPlace = "last_place"
+        case firstFix = "first_fix"
+        case lastFix = "last_fix"
+        case lineLength = "line_length_m"
+        case trackLength = "track_length_m"
+    }
 
     var isEmpty: Bool { places + lines + polygons + tracks == 0 }
 }
@@ -58,7 +69,9 @@ private func expectClose(_ coordinate: Coordinate?, _ lonLat: [Double]?, _ what:
 }
 
 private func expectLength(_ measured: Double, _ expected: Double, _ what: String, _ file: String) {
-    #expect(abs(measured - expected) <= max(1e-6, expected * lengthTolerance), "\(file): \(what) \(measured) vs \(expected)")
+    #expect(
+        abs(measured - expected) <= max(1e-6, expected * lengthTolerance), "\(file): \(what) \(measured) vs \(expected)"
+    )
 }
 
 /// Compares decoded content with its reference.
@@ -68,13 +81,14 @@ private func compare(_ content: KMLContent, _ reference: Reference, _ file: Stri
     #expect(content.polygons.count == reference.polygons, "\(file): polygons")
     #expect(content.tracks.count == reference.tracks, "\(file): tracks")
     #expect(content.tracks.reduce(0) { $0 + $1.fixCount } == reference.fixes, "\(file): fixes")
-    expectClose(content.places.first?.coordinate, reference.first_place, "first place", file)
-    expectClose(content.places.last?.coordinate, reference.last_place, "last place", file)
-    expectClose(content.tracks.first?.first?.coordinate, reference.first_fix, "first fix", file)
-    expectClose(content.tracks.last?.last?.coordinate, reference.last_fix, "last fix", file)
+    expectClose(content.places.first?.coordinate, reference.firstPlace, "first place", file)
+    expectClose(content.places.last?.coordinate, reference.lastPlace, "last place", file)
+    expectClose(content.tracks.first?.first?.coordinate, reference.firstFix, "first fix", file)
+    expectClose(content.tracks.last?.last?.coordinate, reference.lastFix, "last fix", file)
     let every =
         content.places.map(\.coordinate) + content.lines.flatMap(\.coordinates)
-        + content.polygons.flatMap { $0.rings.flatMap { $0 } } + content.tracks.flatMap { $0.locations.map(\.coordinate) }
+        + content.polygons.flatMap { $0.rings.flatMap { $0 } }
+        + content.tracks.flatMap { $0.locations.map(\.coordinate) }
     if let bbox = reference.bbox, bbox.count == 4 {
         expectClose(
             Coordinate(latitude: every.map(\.latitude).min() ?? .nan, longitude: every.map(\.longitude).min() ?? .nan),
@@ -85,11 +99,11 @@ private func compare(_ content: KMLContent, _ reference: Reference, _ file: Stri
     } else {
         #expect(every.isEmpty, "\(file): coordinates")
     }
-    expectLength(content.lines.reduce(0) { $0 + length($1.coordinates) }, reference.line_length_m, "line length", file)
+    expectLength(content.lines.reduce(0) { $0 + length($1.coordinates) }, reference.lineLength, "line length", file)
     let trackLength = content.tracks.reduce(0) { total, track in
         total + track.segments.reduce(0) { $0 + length($1.map(\.coordinate)) }
     }
-    expectLength(trackLength, reference.track_length_m, "track length", file)
+    expectLength(trackLength, reference.trackLength, "track length", file)
 }
 
 @Suite("KML real files against an independent reader")

@@ -51,8 +51,9 @@ struct ZipArchiveTests {
         "stored and deflated archives from two writers, comments, folders, empty files",
         arguments: ["python-stored.zip", "python-deflate.zip", "zip-stored.zip", "zip-deflate.zip"])
     func readsEntries(name: String) throws {
-        for archive in [try ZipArchive.open(atPath: path(name)), try ZipArchive(source: .bytes(try bytes(name)), name: name)]
-        {
+        for archive in [
+            try ZipArchive.open(atPath: path(name)), try ZipArchive(source: .bytes(try bytes(name)), name: name),
+        ] {
             let first = try #require(archive.entries.first)
             #expect(first.name == "hello.txt")
             #expect(try archive.contents(of: first) == hello)
@@ -68,7 +69,8 @@ struct ZipArchiveTests {
         }
     }
 
-    @Test("entries with data descriptors (flag bit 3), from a stream that cannot seek",
+    @Test(
+        "entries with data descriptors (flag bit 3), from a stream that cannot seek",
         arguments: ["python-descriptor.zip", "zip-stdin.zip"])
     func dataDescriptors(name: String) throws {
         let archive = try ZipArchive.open(atPath: path(name))
@@ -135,7 +137,8 @@ struct ZipArchiveTests {
         let failure = try #require(error { _ = try ZipArchive(source: .bytes(cut), name: "cut.zip") })
         #expect(failure.kind == .invalidData)
         #expect(failure.message.contains("no end of central directory record"), "\(failure)")
-        #expect(error { _ = try ZipArchive(source: .bytes([]), name: "empty.zip") }?.message.contains("too short") == true)
+        #expect(
+            error { _ = try ZipArchive(source: .bytes([]), name: "empty.zip") }?.message.contains("too short") == true)
     }
 
     @Test("an entry whose data runs past the end of the archive")
@@ -203,12 +206,16 @@ struct ZipArchiveTests {
         patch(&moved, at: directory + 42, 5)
         let archive = try ZipArchive(source: .bytes(moved), name: "moved.zip")
         let failure = try #require(error { _ = try archive.contents(of: archive.entries[0]) })
-        #expect(failure.message == "entry hello.txt (local header at byte 5): no local header signature there (a bad offset)")
+        #expect(
+            failure.message
+                == "entry hello.txt (local header at byte 5): no local header signature there (a bad offset)")
 
         var far = data
         patch(&far, at: directory + 42, 0x7FFF_0000)
         let farArchive = try ZipArchive(source: .bytes(far), name: "far.zip")
-        #expect(error { _ = try farArchive.contents(of: farArchive.entries[0]) }?.message.contains("at byte 2147418112") == true)
+        #expect(
+            error { _ = try farArchive.contents(of: farArchive.entries[0]) }?.message.contains("at byte 2147418112")
+                == true)
 
         var method = data
         patch(&method, at: directory + 10, 14, width: 2)
@@ -227,7 +234,9 @@ struct ZipArchiveTests {
 
         var disks = data
         patch(&disks, at: end + 4, 1, width: 2)
-        #expect(error { _ = try ZipArchive(source: .bytes(disks), name: "d.zip") }?.message.contains("several disks") == true)
+        #expect(
+            error { _ = try ZipArchive(source: .bytes(disks), name: "d.zip") }?.message.contains("several disks")
+                == true)
 
         var signature = data
         signature[directory] = 0

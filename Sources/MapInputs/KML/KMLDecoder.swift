@@ -1,13 +1,14 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
-public import MapErrors
 import MapDrawing
+public import MapErrors
 import MapFormats
 public import MapGeometry
 import MapRenderCore
 import MapXML
 import MapZip
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Reads KML (2.0, 2.1, 2.2, the OGC 2.2 namespace, Google's `gx:` extensions; KML 2.3's
 /// `Track`) and KMZ files: what Google My Maps and Google Earth save places in, and what GPS
@@ -42,7 +43,8 @@ public enum KMLDecoder {
         var head = [UInt8](repeating: 0, count: 4)
         let count = head.withUnsafeMutableBytes { pread(file.descriptor, $0.baseAddress, 4, 0) }
         if (count == 4 && head == zipSignature) || path.lowercased().hasSuffix(".kmz") {
-            let archive = try ZipArchive(source: ZipByteSource.file(descriptor: file.descriptor, name: path), name: path)
+            let archive = try ZipArchive(
+                source: ZipByteSource.file(descriptor: file.descriptor, name: path), name: path)
             return try decode(archive, fileName: path, window: window)
         }
         let parser: XMLStreamParser
@@ -79,7 +81,8 @@ public enum KMLDecoder {
         let bytes = try archive.contents(of: root)
         let folder = root.name.contains("/") ? String(root.name[...root.name.lastIndex(of: "/")!]) : ""
         let icons = KMZIcons(archive: archive, folder: folder)
-        return try parse(XMLStreamParser(bytes: bytes), fileName: "\(fileName):\(root.name)", window: window, icons: icons)
+        return try parse(
+            XMLStreamParser(bytes: bytes), fileName: "\(fileName):\(root.name)", window: window, icons: icons)
     }
 
     private static func parse(
@@ -108,7 +111,8 @@ public enum KMLDecoder {
                     let local = url.hasPrefix("#") || !url.contains("#")
                     handler.diagnostics.add(
                         local ? .warning : .info,
-                        local ? "styleUrl \(url) names no Style or StyleMap in the file; the map's style is used"
+                        local
+                            ? "styleUrl \(url) names no Style or StyleMap in the file; the map's style is used"
                             : "styleUrl \(url) is in another file, which is not fetched")
                 }
             }
@@ -118,7 +122,8 @@ public enum KMLDecoder {
         content.diagnostics = handler.diagnostics.all
         guard !content.isEmpty || !content.diagnostics.isEmpty else {
             throw MapError(
-                .invalidData, "no Placemark with a Point, LineString, Polygon or Track", at: InputLocation(file: fileName),
+                .invalidData, "no Placemark with a Point, LineString, Polygon or Track",
+                at: InputLocation(file: fileName),
                 remedy: "give a KML file with placemarks")
         }
         return content

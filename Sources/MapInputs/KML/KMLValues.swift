@@ -48,7 +48,8 @@ enum KMLValues {
         for piece in text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
             let parts = piece.split(separator: ",", omittingEmptySubsequences: true)
             // One number after a comma finishes the tuple before it ("lon, lat, alt").
-            if previousEndedWithComma || piece.hasPrefix(","), parts.count == 1, let last = tuples.last, last.count < 3 {
+            if previousEndedWithComma || piece.hasPrefix(","), parts.count == 1, let last = tuples.last, last.count < 3
+            {
                 tuples[tuples.count - 1] += parts
             } else if !parts.isEmpty {
                 tuples.append(parts)
@@ -68,7 +69,8 @@ enum KMLValues {
             }
             guard abs(latitude) <= 90, abs(longitude) <= 180 else {
                 return .failure(
-                    CoordinateProblem(message: "\(longitude),\(latitude) is out of range (lon [-180, 180], lat [-90, 90])"))
+                    CoordinateProblem(
+                        message: "\(longitude),\(latitude) is out of range (lon [-180, 180], lat [-90, 90])"))
             }
             points.append(Coordinate(latitude: latitude, longitude: longitude))
         }
@@ -135,7 +137,8 @@ enum KMLValues {
             var replacement = entities[name]
             if replacement == nil, name.hasPrefix("#") {
                 let digits = name.dropFirst()
-                let value = digits.hasPrefix("x") || digits.hasPrefix("X")
+                let value =
+                    digits.hasPrefix("x") || digits.hasPrefix("X")
                     ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
                 if let value, let scalar = Unicode.Scalar(value) { replacement = String(Character(scalar)) }
             }

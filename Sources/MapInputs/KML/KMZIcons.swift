@@ -48,7 +48,8 @@ struct KMZIcons {
             return nil
         }
         if bytes.starts(with: [0xFF, 0xD8]) || bytes.starts(with: Array("GIF8".utf8)) {
-            diagnostics.add(.info, "icon \(href) is a \(bytes.first == 0xFF ? "JPEG" : "GIF"), not a PNG; drawn as a pin")
+            diagnostics.add(
+                .info, "icon \(href) is a \(bytes.first == 0xFF ? "JPEG" : "GIF"), not a PNG; drawn as a pin")
             return nil
         }
         do {
