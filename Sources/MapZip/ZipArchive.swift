@@ -40,6 +40,13 @@ public struct ZipArchive: Sendable {
                 .invalidData, "the archive lists \(end.entryCount) entries, more than \(limits.maximumEntries)",
                 at: InputLocation(file: name), remedy: "give an archive with fewer files")
         }
+        // A central directory entry is 46 bytes and its three variable fields; 64 MiB holds
+        // 65,535 entries with names of hundreds of bytes, so no honest archive needs more.
+        guard end.directorySize <= 64 << 20 else {
+            throw MapError(
+                .invalidData, "the central directory at byte \(end.directoryOffset) is \(end.directorySize) bytes long",
+                at: InputLocation(file: name), remedy: "the archive is damaged; copy it again")
+        }
         let directory = try source.read(
             Int(end.directorySize), at: end.directoryOffset, what: "the central directory", archive: name)
         var entries: [ZipEntry] = []
@@ -127,6 +134,12 @@ public struct ZipArchive: Sendable {
             throw failure(
                 "declares \(entry.uncompressedSize) bytes uncompressed, over the \(limits.maximumEntrySize >> 20) MiB"
                     + " limit (a zip bomb?)", remedy: "give a smaller archive")
+        }
+        // Deflate never makes data more than a few bytes per 16 KiB block larger.
+        guard entry.compressedSize <= limits.maximumEntrySize else {
+            throw failure(
+                "declares \(entry.compressedSize) bytes compressed, over the \(limits.maximumEntrySize >> 20) MiB limit",
+                remedy: "give a smaller archive")
         }
         if entry.method == 0, entry.compressedSize != entry.uncompressedSize {
             throw failure("is stored but declares \(entry.compressedSize) bytes stored for \(entry.uncompressedSize)")

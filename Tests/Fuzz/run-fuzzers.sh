@@ -36,7 +36,7 @@ fi
 flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g -wmo -package-name maprender -I "$build")
 # The C libraries, through the package's own module maps (every Sources/C*/) and pkg-config.
 for map in "$root"/Sources/C*/module.modulemap; do flags+=(-I "$(dirname "$map")"); done
-packages=(pangocairo cairo libturbojpeg sqlite3 libdeflate)
+packages=(pangocairo cairo libturbojpeg sqlite3 libdeflate libwebp zlib libjpeg)
 for flag in $(pkg-config --cflags "${packages[@]}"); do
     case "$flag" in -I*) flags+=(-Xcc "$flag") ;; esac
 done
@@ -54,6 +54,21 @@ flags+=(-I "$build/CCurl")
 if ! [ "$build/CCurl.o" -nt "$root/Sources/CCurl/ccurl.c" ] || ! [ "$build/CCurl.o" -nt "$root/Sources/CCurl/include/CCurl.h" ]; then
     echo "building CCurl" >&2
     clang -c -O2 -g -fsanitize=address -I "$root/Sources/CCurl/include" -o "$build/CCurl.o" "$root/Sources/CCurl/ccurl.c"
+fi
+
+# CJPEGScanlines is a C target too (libjpeg's scanline API for MapImageEncoding): the same.
+mkdir -p "$build/CJPEGScanlines"
+printf 'module CJPEGScanlines {\n    header "%s"\n    export *\n}\n' \
+    "$root/Sources/CJPEGScanlines/include/CJPEGScanlines.h" > "$build/CJPEGScanlines/module.modulemap.new"
+cmp -s "$build/CJPEGScanlines/module.modulemap.new" "$build/CJPEGScanlines/module.modulemap" \
+    || mv "$build/CJPEGScanlines/module.modulemap.new" "$build/CJPEGScanlines/module.modulemap"
+rm -f "$build/CJPEGScanlines/module.modulemap.new"
+flags+=(-I "$build/CJPEGScanlines")
+scanlines=$root/Sources/CJPEGScanlines
+if ! [ "$build/CJPEGScanlines.o" -nt "$scanlines/cjpeg_scanlines.c" ] \
+    || ! [ "$build/CJPEGScanlines.o" -nt "$scanlines/include/CJPEGScanlines.h" ]; then
+    echo "building CJPEGScanlines" >&2
+    clang -c -O2 -g -fsanitize=address -I "$scanlines/include" -o "$build/CJPEGScanlines.o" "$scanlines/cjpeg_scanlines.c"
 fi
 
 # SwiftPM generates an internal Bundle.module in each target with resources (MapVectorStyle,
@@ -97,7 +112,7 @@ for module in MapErrors MapGeometry MapFormats MapZip MapPMTiles MapXML MapVecto
     case "$module" in MapVectorStyle | MapInputs | MapTiles) files+=("$build/ModuleBundle.swift") ;; esac
     compile_module "$module" "${files[@]}"
 done
-library_objects=("${objects[@]}" "$build/CCurl.o")
+library_objects=("${objects[@]}" "$build/CCurl.o" "$build/CJPEGScanlines.o")
 mapfile -t command < <(sources_of MapRenderCommand)
 
 # gold warns once per ASan helper symbol it cannot export; those lines say nothing. Run in

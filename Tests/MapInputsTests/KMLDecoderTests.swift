@@ -300,6 +300,12 @@ struct KMLDecoderTests {
         #expect(try KMLDecoder.decode(bytes, fileName: "renamed.kml").places == content.places)
     }
 
+    @Test("a KMZ's root document is its first .kml at the archive's root")
+    func kmzRoot() throws {
+        let path = kmzFixtures.appendingPathComponent("three-documents.kmz").path
+        #expect(try KMLDecoder.read(atPath: path).places.map(\.title) == ["root"])
+    }
+
     @Test("a corrupt KMZ names the file and the entry; one without a .kml says so")
     func corruptKMZ() throws {
         var bytes = Array(try Data(contentsOf: kmzFixtures.appendingPathComponent("zip-stored.kmz")))

@@ -183,6 +183,12 @@ struct ZipArchiveTests {
         let small = try ZipArchive(source: .bytes(data), name: "small.zip")
         let past = try #require(error { _ = try small.contents(of: small.entries[0]) })
         #expect(past.message.contains("inflates past its declared 1000 bytes"), "\(past)")
+        // A compressed size past the limit is refused before anything is read.
+        var compressed = try bytes("python-zeros.zip")
+        patch(&compressed, at: directory + 20, 300 << 20)
+        let long = try ZipArchive(source: .bytes(compressed), name: "long.zip")
+        let longFailure = try #require(error { _ = try long.contents(of: long.entries[0]) })
+        #expect(longFailure.message.contains("declares 314572800 bytes compressed, over the 256 MiB limit"))
         // The total of the declared sizes is bounded too.
         var limits = ZipLimits.standard
         limits.maximumTotalSize = 1 << 20

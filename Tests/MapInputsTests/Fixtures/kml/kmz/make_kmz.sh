@@ -1,7 +1,8 @@
 #!/bin/sh
 # Builds the KMZ fixtures from doc.kml, a PNG icon and a JPEG header, with two programs:
 # Python's zipfile (deflate) and Info-ZIP's zip (stored and deflate); and earth-gc.kmz from
-# the GPSBabel Google Earth fixture ../gpsbabel-earth-gc.kml. Run in this folder.
+# the GPSBabel Google Earth fixture ../gpsbabel-earth-gc.kml; three-documents.kmz. Run in
+# this folder.
 set -eu
 python3 - <<'PY'
 import struct, zlib, zipfile
@@ -19,6 +20,15 @@ with zipfile.ZipFile("python-deflate.kmz", "w", zipfile.ZIP_DEFLATED) as kmz:
     kmz.write("photo.jpg", "files/photo.jpg")
 with zipfile.ZipFile("earth-gc.kmz", "w", zipfile.ZIP_DEFLATED) as kmz:
     kmz.write("../gpsbabel-earth-gc.kml", "doc.kml")
+# Three documents: the root is the first .kml at the archive's root, root.kml, though a
+# .kml in a folder comes first and doc.kml after it.
+def document(name):
+    return ('<kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><name>%s</name>'
+            '<Point><coordinates>1,2</coordinates></Point></Placemark></kml>' % name)
+with zipfile.ZipFile("three-documents.kmz", "w", zipfile.ZIP_DEFLATED) as kmz:
+    kmz.writestr("folder/inner.kml", document("inner"))
+    kmz.writestr("root.kml", document("root"))
+    kmz.writestr("doc.kml", document("doc"))
 PY
 rm -rf files python-deflate.kmz.tmp zip-stored.kmz zip-deflate.kmz
 mkdir files && cp icon.png photo.jpg files/
