@@ -21,8 +21,8 @@ enum ZipText {
     }
 }
 
-/// Little-endian fields of a record (APPNOTE 6.3, §4.4: "all values are stored in
-/// little-endian byte order").
+/// Little-endian fields of a record (APPNOTE 6.3, §4.4.1: fields are stored low byte
+/// first).
 struct ZipRecord {
     let bytes: [UInt8]
     let start: Int

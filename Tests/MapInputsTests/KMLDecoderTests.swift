@@ -289,6 +289,8 @@ struct KMLDecoderTests {
             return
         }
         #expect(image.image.pixelWidth == 16 && image.image.pixelHeight == 16 && image.image.encoding == .png)
+        // hotSpot x 4, y 2 pixels (y from the bottom) of 16 × 16.
+        #expect(image.anchorX == 0.25 && image.anchorY == 0.875)
         #expect(content.places[1].marker == .pin(nil))
         #expect(content.places[2].marker == .pin(color(0x00FF00)))
         #expect(

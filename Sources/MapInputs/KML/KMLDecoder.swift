@@ -16,15 +16,17 @@ import MapZip
 ///
 /// - Point placemarks become `Place`s: `name` → title, `address` or else the `description`
 ///   as plain text → subtitle, the IconStyle colour → `.pin(colour)`; an icon inside a KMZ
-///   → `.image(…)` when it is a PNG (a JPEG or GIF icon is drawn as a pin, with a note).
+///   → `.image(…)` when it is a PNG, anchored at its `hotSpot` (bottom centre without one;
+///   a JPEG or GIF icon is drawn as a pin, with a note).
 /// - LineStrings, and LinearRings outside a Polygon, become `PolylineOverlay`s; Polygons
 ///   `PolygonOverlay`s; both with their LineStyle (colour, width) and PolyStyle (colour,
 ///   fill, outline) as a `ShapeStyleOverride`. Untimed lines are not tracks.
 /// - `gx:Track` (and `Track`) become `Track`s, their `when` paired with their `gx:coord` in
 ///   order; a `gx:MultiTrack` is one track with a segment per `gx:Track`. The time window
 ///   applies to these fixes only; what it leaves out is counted.
-/// - Styles (KML 2.2 §12): `styleUrl` names a Style or StyleMap (its `normal` pair) of the
-///   document by `#id`, wherever in the document it stands; an inline Style overrides it
+/// - Styles (OGC KML 2.2, `kml:Style`, `kml:StyleMap`): `styleUrl` names a Style or
+///   StyleMap (its `normal` pair) of the document by `#id`, wherever in the document it
+///   stands; an inline Style overrides it
 ///   part by part. Colours are `aabbggrr`. MultiGeometry gives each of its parts; Folders
 ///   and Documents nest to any depth; a Placemark's name is its own, never inherited.
 /// - NetworkLinks are never fetched, GroundOverlays, PhotoOverlays, ScreenOverlays and
@@ -138,7 +140,12 @@ public enum KMLDecoder {
             case .point(let coordinate):
                 let description = placemark.description.flatMap(KMLValues.plainText)
                 var marker = Marker.pin(style.iconColor)
-                if let href = style.iconHref, let image = icons?.marker(for: href, diagnostics: &diagnostics) {
+                if let href = style.iconHref, var image = icons?.marker(for: href, diagnostics: &diagnostics) {
+                    if let anchor = style.hotSpot?.anchor(
+                        width: image.image.pixelWidth, height: image.image.pixelHeight)
+                    {
+                        (image.anchorX, image.anchorY) = anchor
+                    }
                     marker = .image(image)
                 }
                 content.places.append(

@@ -85,6 +85,12 @@ struct KMLParserHandler {
             style = KMLStyle()
             styleID = attributes.value(of: "id")
             styleParent = parent
+        case ("hotSpot", "IconStyle") where style != nil:
+            let x = attributes.value(of: "x").flatMap { KMLValues.number(Substring($0)) }
+            let y = attributes.value(of: "y").flatMap { KMLValues.number(Substring($0)) }
+            style?.hotSpot = KMLStyle.HotSpot(
+                x: x ?? 0.5, y: y ?? 0.5, xUnits: attributes.value(of: "xunits") ?? "fraction",
+                yUnits: attributes.value(of: "yunits") ?? "fraction")
         case ("StyleMap", _): styleMapID = attributes.value(of: "id")
         case ("Pair", "StyleMap"): pair = (nil, nil, nil)
         case ("Polygon", _) where placemark != nil: rings = (nil, [])

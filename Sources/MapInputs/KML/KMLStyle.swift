@@ -1,12 +1,38 @@
 import MapDrawing
 import MapRenderCore
 
-/// The parts of a KML `Style` (KML 2.2 §12.2) a map uses: the IconStyle's colour and icon,
-/// the LineStyle's colour and width, the PolyStyle's colour, fill and outline. Every part is
-/// optional, so an inline style can be laid over a shared one part by part.
+/// The parts of a KML `Style` (OGC KML 2.2, `kml:Style`) a map uses: the IconStyle's
+/// colour, icon and hot spot, the LineStyle's colour and width, the PolyStyle's colour,
+/// fill and outline. Every part is optional, so an inline style can be laid over a shared
+/// one part by part.
 struct KMLStyle: Hashable {
+    /// An IconStyle's `hotSpot` (`kml:hotSpot`, a `kml:vec2Type`): the point of the icon
+    /// that sits on the place, x from the left and y from the bottom, each in `fraction`,
+    /// `pixels` or `insetPixels` (from the right, from the top).
+    struct HotSpot: Hashable {
+        var x: Double
+        var y: Double
+        var xUnits: String
+        var yUnits: String
+
+        /// The anchor of an image `width` × `height` pixels: fractions from the left and the top.
+        func anchor(width: Int, height: Int) -> (x: Double, y: Double) {
+            func fraction(_ value: Double, _ units: String, _ size: Int) -> Double {
+                let size = Double(max(1, size))
+                switch units {
+                case "pixels": return value / size
+                case "insetPixels": return 1 - value / size
+                default: return value
+                }
+            }
+            let fromLeft = fraction(x, xUnits, width), fromBottom = fraction(y, yUnits, height)
+            return (min(1, max(0, fromLeft)), min(1, max(0, 1 - fromBottom)))
+        }
+    }
+
     var iconColor: Color?
     var iconHref: String?
+    var hotSpot: HotSpot?
     var lineColor: Color?
     var lineWidth: Double?
     var polyColor: Color?
@@ -14,10 +40,10 @@ struct KMLStyle: Hashable {
     var outline: Bool?
 
     /// This style with every part `top` sets taken from `top` (an inline style over the
-    /// shared one its `styleUrl` names: "inline styles override", §12.1).
+    /// shared one its `styleUrl` names, as Google Earth draws them).
     func overlaid(by top: KMLStyle) -> KMLStyle {
         KMLStyle(
-            iconColor: top.iconColor ?? iconColor, iconHref: top.iconHref ?? iconHref,
+            iconColor: top.iconColor ?? iconColor, iconHref: top.iconHref ?? iconHref, hotSpot: top.hotSpot ?? hotSpot,
             lineColor: top.lineColor ?? lineColor, lineWidth: top.lineWidth ?? lineWidth,
             polyColor: top.polyColor ?? polyColor, fill: top.fill ?? fill, outline: top.outline ?? outline)
     }

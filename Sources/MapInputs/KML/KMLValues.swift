@@ -4,7 +4,7 @@ import MapGeometry
 
 /// The values KML writes as text: colours, coordinate tuples, booleans, HTML descriptions.
 enum KMLValues {
-    /// A KML colour, `aabbggrr` hex (KML 2.2 §16.7 `kml:color`); a leading `#` and the six-digit
+    /// A KML colour, `aabbggrr` hex (OGC KML 2.2, `kml:color`); a leading `#` and the six-digit
     /// `bbggrr` some writers use are accepted. `nil` when it is neither.
     static func color(_ text: String) -> Color? {
         var digits = Substring(text)
@@ -38,10 +38,11 @@ enum KMLValues {
         var message: String
     }
 
-    /// The tuples of a `kml:coordinates` text (§16.9: "lon,lat[,alt]" tuples separated by
-    /// white space) as real files write them: any white space between tuples, a leading `+`,
-    /// an altitude and a stray fourth number (ignored), trailing commas, and a space after a
-    /// comma inside a tuple (`lon, lat`: a lone number after a comma joins the tuple before). Tuples of one number are skipped and counted.
+    /// The tuples of a `kml:coordinates` text (OGC KML 2.2: "lon,lat[,alt]" tuples separated
+    /// by white space) as real files write them: any white space between tuples, a leading
+    /// `+`, an altitude and a stray fourth number (ignored), trailing commas, and a space
+    /// after a comma inside a tuple (`lon, lat`: a lone number after a comma joins the tuple
+    /// before). Tuples of one number are skipped and counted.
     static func coordinates(_ text: String) -> Result<(points: [Coordinate], skipped: Int), CoordinateProblem> {
         var tuples: [[Substring]] = []
         var previousEndedWithComma = false
