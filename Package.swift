@@ -15,7 +15,7 @@ let package = Package(
         .library(
             name: "MapRender",
             targets: [
-                "MapErrors", "MapGeometry", "MapFormats", "MapPMTiles", "MapXML", "MapVectorTiles", "MapDrawing",
+                "MapErrors", "MapGeometry", "MapFormats", "MapZip", "MapPMTiles", "MapXML", "MapVectorTiles", "MapDrawing",
                 "MapVectorStyle",
                 "MapAnnotations", "MapPage", "MapMarginalia", "MapRenderCore", "MapVectorLayout", "MapSQLite",
                 "MapInputs",
@@ -60,6 +60,9 @@ let package = Package(
         // Readers and writers of text and file formats: JSON, CSV records, timestamps,
         // image headers, escaping, input and atomic output files.
         .target(name: "MapFormats", dependencies: ["MapErrors"]),
+        // ZIP archives (KMZ): the central directory, stored and deflated entries through
+        // libdeflate, CRC-32 checked, bounded against zip bombs; read by byte ranges.
+        .target(name: "MapZip", dependencies: ["MapErrors", "CDeflate"]),
         // PMTiles v3: header, directories and tile ids, the reader over byte ranges, the
         // clustered writer; gzip through libdeflate.
         .target(name: "MapPMTiles", dependencies: ["MapErrors", "MapGeometry", "MapFormats", "CDeflate"]),
@@ -104,10 +107,10 @@ let package = Package(
             ]),
         // The SQLite wrapper.
         .target(name: "MapSQLite", dependencies: ["MapErrors", "CSQLite3"]),
-        // GPX, GeoJSON, location CSV and style files to scene values; scene loading.
+        // GPX, GeoJSON, KML/KMZ, location CSV and style files to scene values; scene loading.
         .target(
             name: "MapInputs",
-            dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapFormats", "MapXML"],
+            dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapFormats", "MapXML", "MapZip"],
             resources: [.copy("Resources")]),
         // Tile sources: the embedded world, MBTiles, PMTiles, folders, HTTP with its cache.
         .target(
@@ -204,6 +207,7 @@ let package = Package(
         .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "MapTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MapPageTests", dependencies: ["MapPage", "MapDrawing", "MapGeometry"]),
         .testTarget(name: "MapXMLTests", dependencies: ["MapXML", "MapFormats"]),
+        .testTarget(name: "MapZipTests", dependencies: ["MapZip", "MapErrors"], exclude: ["Fixtures"]),
         .testTarget(
             name: "MapVectorStyleTests", dependencies: ["MapVectorStyle", "MapVectorTiles", "MapDrawing", "MapErrors"],
             exclude: ["Fixtures"]),

@@ -3,7 +3,7 @@
 # -sanitize=fuzzer,address and runs each for SECONDS, seeded from Seeds/<target>/.
 #
 #   Tests/Fuzz/run-fuzzers.sh SECONDS [TARGET…]
-#   TARGET: gpx geojson csv style arguments mbtiles mvt pmtiles vectorstyle
+#   TARGET: gpx geojson csv style arguments mbtiles mvt pmtiles vectorstyle zip kml
 #
 # Not a SwiftPM target: the library sources are compiled straight from Sources/ into
 # instrumented objects (one per module) under $FUZZ_BUILD_DIR (default /tmp/maprender-fuzz),
@@ -16,7 +16,7 @@
 # anything was found. Reproduce a finding with: $FUZZ_BUILD_DIR/fuzz-<target> ARTIFACT
 set -euo pipefail
 
-seconds=${1:?usage: run-fuzzers.sh SECONDS [gpx geojson csv style arguments mbtiles mvt pmtiles vectorstyle]}
+seconds=${1:?usage: run-fuzzers.sh SECONDS [gpx geojson csv style arguments mbtiles mvt pmtiles vectorstyle zip kml]}
 shift
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${FUZZ_BUILD_DIR:-/tmp/maprender-fuzz}
@@ -26,7 +26,7 @@ build=$(cd "$build" && pwd)  # absolute: the link step runs inside it
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(gpx geojson csv style arguments mvt pmtiles vectorstyle)
+    targets=(gpx geojson csv style arguments mvt pmtiles vectorstyle zip kml)
     # The MBTiles reader is fuzzed once it exists.
     [ -f "$root/Sources/MapTiles/Sources/MBTilesSource.swift" ] && [ -f "$here/FuzzMBTiles.swift" ] && targets+=(mbtiles)
 fi
@@ -36,7 +36,7 @@ fi
 flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g -wmo -package-name maprender -I "$build")
 # The C libraries, through the package's own module maps (every Sources/C*/) and pkg-config.
 for map in "$root"/Sources/C*/module.modulemap; do flags+=(-I "$(dirname "$map")"); done
-packages=(pangocairo cairo libturbojpeg sqlite3 libdeflate)
+packages=(pangocairo cairo libturbojpeg sqlite3 libdeflate libwebp zlib libjpeg)
 for flag in $(pkg-config --cflags "${packages[@]}"); do
     case "$flag" in -I*) flags+=(-Xcc "$flag") ;; esac
 done
@@ -54,6 +54,21 @@ flags+=(-I "$build/CCurl")
 if ! [ "$build/CCurl.o" -nt "$root/Sources/CCurl/ccurl.c" ] || ! [ "$build/CCurl.o" -nt "$root/Sources/CCurl/include/CCurl.h" ]; then
     echo "building CCurl" >&2
     clang -c -O2 -g -fsanitize=address -I "$root/Sources/CCurl/include" -o "$build/CCurl.o" "$root/Sources/CCurl/ccurl.c"
+fi
+
+# CJPEGScanlines is a C target too (libjpeg's scanline API for MapImageEncoding): the same.
+mkdir -p "$build/CJPEGScanlines"
+printf 'module CJPEGScanlines {\n    header "%s"\n    export *\n}\n' \
+    "$root/Sources/CJPEGScanlines/include/CJPEGScanlines.h" > "$build/CJPEGScanlines/module.modulemap.new"
+cmp -s "$build/CJPEGScanlines/module.modulemap.new" "$build/CJPEGScanlines/module.modulemap" \
+    || mv "$build/CJPEGScanlines/module.modulemap.new" "$build/CJPEGScanlines/module.modulemap"
+rm -f "$build/CJPEGScanlines/module.modulemap.new"
+flags+=(-I "$build/CJPEGScanlines")
+scanlines=$root/Sources/CJPEGScanlines
+if ! [ "$build/CJPEGScanlines.o" -nt "$scanlines/cjpeg_scanlines.c" ] \
+    || ! [ "$build/CJPEGScanlines.o" -nt "$scanlines/include/CJPEGScanlines.h" ]; then
+    echo "building CJPEGScanlines" >&2
+    clang -c -O2 -g -fsanitize=address -I "$scanlines/include" -o "$build/CJPEGScanlines.o" "$scanlines/cjpeg_scanlines.c"
 fi
 
 # SwiftPM generates an internal Bundle.module in each target with resources (MapVectorStyle,
@@ -91,13 +106,13 @@ sources_of() { find "$root/Sources/$1" -name '*.swift' | sort; }
 
 # The library targets in Package.swift's order, where each imports only targets before it.
 # MapRenderCommand is compiled with the arguments target below.
-for module in MapErrors MapGeometry MapFormats MapPMTiles MapXML MapVectorTiles MapCommandLine MapDrawing MapVectorStyle MapAnnotations MapPage MapMarginalia MapRenderCore \
+for module in MapErrors MapGeometry MapFormats MapZip MapPMTiles MapXML MapVectorTiles MapCommandLine MapDrawing MapVectorStyle MapAnnotations MapPage MapMarginalia MapRenderCore \
     MapSQLite MapInputs MapTiles MapFavorites MapImageEncoding MapRenderCairo MapRenderSVG; do
     mapfile -t files < <(sources_of "$module")
     case "$module" in MapVectorStyle | MapInputs | MapTiles) files+=("$build/ModuleBundle.swift") ;; esac
     compile_module "$module" "${files[@]}"
 done
-library_objects=("${objects[@]}" "$build/CCurl.o")
+library_objects=("${objects[@]}" "$build/CCurl.o" "$build/CJPEGScanlines.o")
 mapfile -t command < <(sources_of MapRenderCommand)
 
 # gold warns once per ASan helper symbol it cannot export; those lines say nothing. Run in
@@ -126,7 +141,7 @@ link_target() {
 declare -A sources=(
     [gpx]=FuzzGPX.swift [geojson]=FuzzGeoJSON.swift [csv]=FuzzCSV.swift [style]=FuzzStyle.swift
     [arguments]=FuzzArguments.swift [mbtiles]=FuzzMBTiles.swift [mvt]=FuzzMVT.swift
-    [pmtiles]=FuzzPMTiles.swift [vectorstyle]=FuzzVectorStyle.swift
+    [pmtiles]=FuzzPMTiles.swift [vectorstyle]=FuzzVectorStyle.swift [zip]=FuzzZip.swift [kml]=FuzzKML.swift
 )
 for target in "${targets[@]}"; do link_target "$target" "$here/${sources[$target]}"; done
 
