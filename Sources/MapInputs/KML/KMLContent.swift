@@ -47,6 +47,23 @@ public struct KMLContent: Hashable, Sendable {
     }
 }
 
+extension KMLContent {
+    /// The content as a track file gives it (`--track`, `maprender track`): the timed tracks
+    /// (`gx:Track`), or, in a file that has none, each line as an untimed track, since
+    /// that is how a route drawn in My Maps or a logger's LineString export records a journey
+    /// (GPSBabel reads them so too); places and areas as they are.
+    public var trackContent: SceneContent {
+        var content = sceneContent
+        if tracks.isEmpty && !lines.isEmpty {
+            content.tracks = lines.map { line in
+                Track(name: line.title, locations: line.coordinates.map { Location(coordinate: $0) })
+            }
+            content.polylines = []
+        }
+        return content
+    }
+}
+
 /// What a Point placemark holds beyond the `Place` a map draws of it, for the favorites
 /// import.
 public struct KMLPlaceDetails: Hashable, Sendable {

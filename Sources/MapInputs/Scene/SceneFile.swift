@@ -34,6 +34,10 @@ public enum SceneFile {
         switch (kind, role) {
         case (.tcx, _):
             return { path throws(MapError) in try TCXDecoder.read(atPath: path, window: window) }
+        case (.kml, .overlays), (.kmz, .overlays):
+            return { path throws(MapError) in try KMLDecoder.read(atPath: path, window: window).sceneContent }
+        case (.kml, .tracks), (.kmz, .tracks):
+            return { path throws(MapError) in try KMLDecoder.read(atPath: path, window: window).trackContent }
         case (.gpx, _):
             return { path throws(MapError) in
                 let gpx = try GPXDecoder.read(atPath: path)
