@@ -104,10 +104,15 @@ let package = Package(
             ]),
         // The SQLite wrapper.
         .target(name: "MapSQLite", dependencies: ["MapErrors", "CSQLite3"]),
+        // Phone location logs: Google Takeout and Timeline exports, OwnTracks, Overland.
+        .target(
+            name: "MapLocationHistory", dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapFormats"]),
         // GPX, GeoJSON, location CSV and style files to scene values; scene loading.
         .target(
             name: "MapInputs",
-            dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapFormats", "MapXML"],
+            dependencies: [
+                "MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapFormats", "MapXML", "MapLocationHistory",
+            ],
             resources: [.copy("Resources")]),
         // Tile sources: the embedded world, MBTiles, PMTiles, folders, HTTP with its cache.
         .target(
@@ -175,7 +180,7 @@ let package = Package(
         .executableTarget(name: "maprender", dependencies: ["MapRenderCommand"]),
         .executableTarget(
             name: "maprender-benchmarks",
-            dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapRenderCairo", "MapInputs"],
+            dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapRenderCairo", "MapLocationHistory"],
             path: "Benchmarks/MicroBenchmarks"),
 
         // Helpers shared by the test targets: paths, temporary files, test images, MBTiles

@@ -17,7 +17,7 @@ import Foundation
 import MapDrawing
 import MapErrors
 import MapGeometry
-import MapInputs
+import MapLocationHistory
 import MapRenderCairo
 import MapRenderCore
 

@@ -167,11 +167,12 @@ public struct JSONArrayStream {
         try fill(3)
         if buffer.count - cursor >= 3, buffer[cursor] == 0xEF, buffer[cursor + 1] == 0xBB, buffer[cursor + 2] == 0xBF {
             cursor += 3
-            consumed += 0
         }
         while true {
             try skipWhitespace()
-            guard let byte = try peek() else { throw error("the file holds no JSON value (it is empty or only whitespace)") }
+            guard let byte = try peek() else {
+                throw error("the file holds no JSON value (it is empty or only whitespace)")
+            }
             if byte == UInt8(ascii: "/") {
                 try fill(2)
                 guard cursor + 1 < buffer.count, buffer[cursor + 1] == UInt8(ascii: "/") else {
@@ -224,7 +225,7 @@ public struct JSONArrayStream {
             state = .inArray(topLevel: false)
             return
         }
-        try skipValue()
+        _ = try scanValue(keeping: false)  // skipped in constant memory
         try afterMember()
     }
 
@@ -235,7 +236,9 @@ public struct JSONArrayStream {
         case UInt8(ascii: ","):
             advance()
             try skipWhitespace()
-            if try peek() == UInt8(ascii: "}") { throw error("expected a key after ',', found '}'; JSON allows no trailing comma") }
+            if try peek() == UInt8(ascii: "}") {
+                throw error("expected a key after ',', found '}'; JSON allows no trailing comma")
+            }
             state = .inObject
         case UInt8(ascii: "}"):
             advance()
@@ -330,11 +333,6 @@ public struct JSONArrayStream {
         }
     }
 
-    /// Skips the value at the cursor without parsing it, in constant memory.
-    private mutating func skipValue() throws(MapError) {
-        _ = try scanValue(keeping: false)
-    }
-
     /// Finds the end of the value at the cursor, tracking brackets, strings and escapes.
     /// Keeping, it returns the value's length from the cursor with all its bytes in the
     /// buffer; not keeping, it advances past the value as it goes and returns 0.
@@ -382,19 +380,8 @@ public struct JSONArrayStream {
 
     /// A top-level key, unescaped by the JSON parser.
     private mutating func readKey() throws(MapError) -> String {
-        let node = try parseKeyValue()
-        guard let key = node.string else { throw error("expected a double-quoted key") }
+        guard let key = try parseValue(path: "").string else { throw error("expected a double-quoted key") }
         return key
-    }
-
-    private mutating func parseKeyValue() throws(MapError) -> JSONNode {
-        let startLine = line, startColumn = column
-        let length = try scanValue(keeping: true)
-        guard length <= 1 << 16 else {
-            throw MapError(
-                .invalidData, "a key longer than 64 KiB", at: InputLocation(file: fileName, line: startLine, column: startColumn))
-        }
-        return try parseValue(path: "")
     }
 
     // MARK: - Bytes and positions

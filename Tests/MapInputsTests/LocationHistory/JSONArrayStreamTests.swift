@@ -7,7 +7,9 @@ import Testing
 // JSONArrayStream: elements cut out of the byte stream at any chunk size agree with the
 // whole-document parser, positions included; the preamble, skipping and every error.
 
-private func elements(_ text: String, keys: Set<String>, chunkSize: Int) throws(MapError) -> (
+private func elements(
+    _ text: String, keys: Set<String>, chunkSize: Int
+) throws(MapError) -> (
     [JSONArrayStream.Element], JSONArrayStream
 ) {
     var stream = JSONArrayStream(bytes: Array(text.utf8), fileName: "t.json", arrayKeys: keys, chunkSize: chunkSize)
@@ -16,8 +18,9 @@ private func elements(_ text: String, keys: Set<String>, chunkSize: Int) throws(
     return (result, stream)
 }
 
-private func streamError(_ text: String, keys: Set<String> = ["a"], chunkSize: Int = 3, maximum: Int? = nil) -> MapError?
-{
+private func streamError(
+    _ text: String, keys: Set<String> = ["a"], chunkSize: Int = 3, maximum: Int? = nil
+) -> MapError? {
     var stream = JSONArrayStream(
         bytes: Array(text.utf8), fileName: "t.json", arrayKeys: keys, chunkSize: chunkSize,
         maximumElementSize: maximum ?? JSONArrayStream.defaultMaximumElementSize)
@@ -62,7 +65,11 @@ func elementsMatchTheWholeDocumentParserAtAnyChunkSize(chunkSize: Int) throws {
     let (found, stream) = try elements(text, keys: ["a"], chunkSize: 4)
     #expect(found.map(\.node.number) == [1])
     #expect(found[0].node.position == JSONNode.Position(line: 3, column: 8))
-    #expect(stream.warnings == ["t.json:1: a '//' comment line before the JSON value, skipped", "t.json:2: a '//' comment line before the JSON value, skipped"])
+    #expect(
+        stream.warnings == [
+            "t.json:1: a '//' comment line before the JSON value, skipped",
+            "t.json:2: a '//' comment line before the JSON value, skipped",
+        ])
 }
 
 @Test func emptyAndMissingArraysYieldNothing() throws {
@@ -80,7 +87,10 @@ func elementsMatchTheWholeDocumentParserAtAnyChunkSize(chunkSize: Int) throws {
     ("/ x\n{}", "t.json:1:1: unexpected '/' before the JSON value (only whole '//' comment lines are skipped)"),
     ("{\"a\": [1,]}", "t.json:1:10: expected a value after ',', found ']'; JSON allows no trailing comma"),
     ("{\"a\": [1 2]}", "t.json:1:10: expected ',' or ']' after an array element, found '2'"),
-    ("{\"a\": [{\"k\": tru}]}", "t.json:1:14: a[0]: unexpected word 'tru'; expected a value (strings need double quotes)"),
+    (
+        "{\"a\": [{\"k\": tru}]}",
+        "t.json:1:14: a[0]: unexpected word 'tru'; expected a value (strings need double quotes)"
+    ),
     ("{\"a\": [1]} x", "t.json:1:12: unexpected 'x' after the JSON value; a JSON file holds exactly one value"),
     ("{\"a\": [1], }", "t.json:1:12: expected a key after ',', found '}'; JSON allows no trailing comma"),
     ("{a: []}", "t.json:1:2: expected a double-quoted key, found 'a'"),
@@ -95,7 +105,8 @@ func syntaxErrorsNameLineAndColumn(text: String, message: String) throws {
 
 @Test func truncatedFileNamesWhereTheValueStarted() throws {
     let error = try #require(streamError("{\"a\": [1,\n  {\"k\": [1, {\"x\": \"y"))
-    #expect(error.locatedMessage == "t.json:2:3: the file ends inside the value that starts here (an unterminated string)")
+    #expect(
+        error.locatedMessage == "t.json:2:3: the file ends inside the value that starts here (an unterminated string)")
     #expect(error.remedy?.contains("truncated") == true)
     let skipped = try #require(streamError("{\"skip\": [[[", keys: []))
     #expect(skipped.locatedMessage.hasPrefix("t.json:1:10: the file ends inside the value that starts here"))

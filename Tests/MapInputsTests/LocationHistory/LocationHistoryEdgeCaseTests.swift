@@ -6,6 +6,7 @@ import Testing
 
 @testable import MapFormats
 @testable import MapInputs
+@testable import MapLocationHistory
 
 // Hand-made files for each edge case of the location-history readers: BOM and comment
 // lines, numbers as strings, the E7 overflow, missing accuracy, bad .rec lines, the time
@@ -35,12 +36,14 @@ private let december1 = TrackTimeWindow(start: date("2026-12-01T00:00:00Z"), end
 }
 
 @Test func recordsWithBOMCommentLineAndNumbersAsStrings() throws {
-    let text = "\u{FEFF}// Takeout\n{\"locations\": [{\"latitudeE7\": \"481371540\", \"longitudeE7\": \"115761240\", \"accuracy\": \"12\", \"timestampMs\": 1796108400000}]}"
+    let text =
+        "\u{FEFF}// Takeout\n{\"locations\": [{\"latitudeE7\": \"481371540\", \"longitudeE7\": \"115761240\", \"accuracy\": \"12\", \"timestampMs\": 1796108400000}]}"
     let content = try GoogleRecordsDecoder.decode(bytes(text), fileName: "Records.json")
     let fix = try #require(content.tracks.first?.first)
     #expect(fix.coordinate == Coordinate(latitude: 48.137154, longitude: 11.576124))
     #expect(fix.horizontalAccuracy == 12 && fix.timestamp == date("2026-12-01T07:00:00Z"))
-    #expect(content.diagnostics.map(\.message) == ["Records.json:1: a '//' comment line before the JSON value, skipped"])
+    #expect(
+        content.diagnostics.map(\.message) == ["Records.json:1: a '//' comment line before the JSON value, skipped"])
     #expect(content.diagnostics.first?.severity == .warning)
 }
 
@@ -132,7 +135,9 @@ private let december1 = TrackTimeWindow(start: date("2026-12-01T00:00:00Z"), end
 }
 
 @Test func androidTimelineReadsDegreeTextAndNegativeCoordinates() {
-    #expect(HistoryFields.textCoordinate("-33.8688000°, 151.2093000°") == Coordinate(latitude: -33.8688, longitude: 151.2093))
+    #expect(
+        HistoryFields.textCoordinate("-33.8688000°, 151.2093000°")
+            == Coordinate(latitude: -33.8688, longitude: 151.2093))
     #expect(HistoryFields.textCoordinate("geo:48.1,11.5;u=35") == Coordinate(latitude: 48.1, longitude: 11.5))
     #expect(HistoryFields.textCoordinate("geo:95,11.5") == nil)
     #expect(HistoryFields.textCoordinate("somewhere") == nil)
@@ -169,7 +174,10 @@ private let december1 = TrackTimeWindow(start: date("2026-12-01T00:00:00Z"), end
     #expect(warning.hasPrefix("2026-12.rec: 3 bad lines skipped (line 2: no JSON payload"))
     #expect(warning.contains("line 5: column 55: expected a double-quoted key"))
     #expect(warning.contains("line 7: a location without a valid lat and lon"))
-    #expect(content.diagnostics.contains { $0.message == "2026-12.rec: messages other than locations skipped: 1 transition" })
+    #expect(
+        content.diagnostics.contains {
+            $0.message == "2026-12.rec: messages other than locations skipped: 1 transition"
+        })
 }
 
 @Test func recWithOnlyBadLinesIsAnError() throws {
@@ -183,7 +191,8 @@ private let december1 = TrackTimeWindow(start: date("2026-12-01T00:00:00Z"), end
 }
 
 @Test func recWindowAndBOM() throws {
-    let text = "\u{FEFF}2026-11-30T23:00:00Z\t*\t{\"_type\":\"location\",\"lat\":48.1,\"lon\":11.5,\"tst\":1796079600}\r\n"
+    let text =
+        "\u{FEFF}2026-11-30T23:00:00Z\t*\t{\"_type\":\"location\",\"lat\":48.1,\"lon\":11.5,\"tst\":1796079600}\r\n"
         + "2026-12-01T07:00:00Z\t*\t{\"_type\":\"location\",\"lat\":48.2,\"lon\":11.6,\"tst\":1796108400}\r\n"
     let content = try OwnTracksRecDecoder.decode(bytes(text), fileName: "x.rec", window: december1)
     #expect(content.tracks.first?.fixCount == 1 && content.leftOutOfWindow == TrackWindowCount(outside: 1))
@@ -192,7 +201,9 @@ private let december1 = TrackTimeWindow(start: date("2026-12-01T00:00:00Z"), end
 @Test func storeFolderPicksTheMonthsThatCanOverlapTheWindow() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("owntracks-store-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: root) }
-    let line = { (time: String, tst: Int) in "\(time)\t*\t{\"_type\":\"location\",\"lat\":48.1,\"lon\":11.5,\"tst\":\(tst)}\n" }
+    let line = { (time: String, tst: Int) in
+        "\(time)\t*\t{\"_type\":\"location\",\"lat\":48.1,\"lon\":11.5,\"tst\":\(tst)}\n"
+    }
     let files = [
         "rec/jane/phone/2026-10.rec": line("2026-10-15T07:00:00Z", 1_792_047_600),
         "rec/jane/phone/2026-11.rec": line("2026-11-30T23:30:00Z", 1_796_081_400),
@@ -253,14 +264,18 @@ private let december1 = TrackTimeWindow(start: date("2026-12-01T00:00:00Z"), end
     #expect(fixes[0].speed == 4 && fixes[0].course == 90 && fixes[0].horizontalAccuracy == 30)
     #expect(!fixes[0].hasValidAltitude)  // vertical_accuracy -1: invalid, as in Core Location
     #expect(fixes[1].horizontalAccuracy == 0 && fixes[1].timestamp == nil)
-    #expect(content.diagnostics.contains { $0.message == "batch.json: 1 locations that are not GeoJSON Points skipped" })
+    #expect(
+        content.diagnostics.contains { $0.message == "batch.json: 1 locations that are not GeoJSON Points skipped" })
     do {
         _ = try OverlandDecoder.decode(
-            bytes("{\"locations\": [{\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [200, 1]}}]}"),
+            bytes(
+                "{\"locations\": [{\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [200, 1]}}]}"
+            ),
             fileName: "batch.json")
         Issue.record("expected an error")
     } catch {
-        #expect(error.locatedMessage.hasPrefix("batch.json:1:16: locations[0]: coordinates [200.0, 1.0] are out of range"))
+        #expect(
+            error.locatedMessage.hasPrefix("batch.json:1:16: locations[0]: coordinates [200.0, 1.0] are out of range"))
     }
 }
 
@@ -270,14 +285,23 @@ private let december1 = TrackTimeWindow(start: date("2026-12-01T00:00:00Z"), end
     ("{\"locations\": [{\"latitudeE7\": 1, \"longitudeE7\": 2}]}", LocationHistoryFormat?.some(.googleRecords)),
     ("\u{FEFF}// c\n{\"locations\":[{\"timestampMs\":\"1\",\"latitudeE7\":1}]}", .googleRecords),
     ("{\"locations\": [{\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\"}, \"properties\": {}}]}", .overland),
-    ("{\"count\": 1, \"locations\": [{\"_type\": \"location\", \"tst\": 1, \"lat\": 1, \"lon\": 2}]}", .ownTracksExport),
+    (
+        "{\"count\": 1, \"locations\": [{\"_type\": \"location\", \"tst\": 1, \"lat\": 1, \"lon\": 2}]}",
+        .ownTracksExport
+    ),
     ("{\"count\": 1, \"data\": [{\"tst\": 1, \"lat\": 1, \"lon\": 2}], \"status\": 200}", .ownTracksExport),
     ("{\"timelineObjects\": [{\"placeVisit\": {}}]}", .googleSemanticHistory),
     ("{\"semanticSegments\": [], \"rawSignals\": []}", .googleTimelineAndroid),
     ("{\"userLocationProfile\": {}}", .googleTimelineAndroid),
     ("[{\"endTime\": \"x\", \"startTime\": \"y\", \"visit\": {}}]", .googleTimelineIPhone),
-    ("{\"type\": \"FeatureCollection\", \"features\": [{\"type\": \"Feature\", \"properties\": {\"Google Maps URL\": \"u\"}}]}", .googleSavedPlaces),
-    ("{\"type\": \"FeatureCollection\", \"features\": [{\"type\": \"Feature\", \"properties\": {\"name\": \"u\"}}]}", nil),
+    (
+        "{\"type\": \"FeatureCollection\", \"features\": [{\"type\": \"Feature\", \"properties\": {\"Google Maps URL\": \"u\"}}]}",
+        .googleSavedPlaces
+    ),
+    (
+        "{\"type\": \"FeatureCollection\", \"features\": [{\"type\": \"Feature\", \"properties\": {\"name\": \"u\"}}]}",
+        nil
+    ),
     ("{\"type\": \"LineString\", \"coordinates\": [[1, 2]]}", nil),
     ("[1, 2]", nil),
     ("{\"locations\": []}", nil),

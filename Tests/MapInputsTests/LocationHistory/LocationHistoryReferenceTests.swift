@@ -6,6 +6,7 @@ import Testing
 
 @testable import MapFormats
 @testable import MapInputs
+@testable import MapLocationHistory
 
 // Every location-history reader on the fixtures of Fixtures/history, compared with what
 // Python's json module and geographiclib make of the same files (make_reference.py writes
@@ -32,7 +33,12 @@ private struct Reference: Decodable {
         var north: Double
         var west: Double
         var east: Double
-        var length_m: Double
+        var lengthMeters: Double
+
+        enum CodingKeys: String, CodingKey {
+            case fixes, segments, first, last, south, north, west, east
+            case lengthMeters = "length_m"
+        }
     }
     struct Places: Decodable {
         var count: Int
@@ -65,7 +71,7 @@ private func expectFix(_ fix: Location?, _ expected: [Double?], _ label: String)
 }
 
 /// Compares content with its reference entry.
-private func compare(_ content: SceneContent, with name: String) throws {
+private func compare(_ content: LocationHistoryContent, with name: String) throws {
     let expected = try reference(name)
     let tracks = expected.tracks ?? []
     #expect(content.tracks.count == tracks.count, "\(name): tracks")
@@ -84,7 +90,9 @@ private func compare(_ content: SceneContent, with name: String) throws {
         for segment in track.segments {
             for (a, b) in zip(segment, segment.dropFirst()) { length += a.distance(from: b) }
         }
-        #expect(abs(length - reference.length_m) <= reference.length_m * lengthTolerance, "\(name) length \(length)")
+        #expect(
+            abs(length - reference.lengthMeters) <= reference.lengthMeters * lengthTolerance, "\(name) length \(length)"
+        )
     }
     if let places = expected.places {
         #expect(content.places.count == places.count, "\(name): places")
@@ -162,4 +170,18 @@ func fixtureMatchesIndependentReader(name: String, format: LocationHistoryFormat
     #expect(content.tracks.map(\.name) == ["Timeline", "Raw signals"])
     let raw = try #require(content.tracks.last?.first)
     #expect(raw.horizontalAccuracy == 12 && raw.altitude == 520.5 && raw.speed == 1.25)
+}
+
+@Test func sceneContentCarriesEverythingTheReaderFound() throws {
+    let window = TrackTimeWindow(
+        start: ISO8601Timestamp.date(from: "2026-12-01T10:00:00Z"),
+        end: ISO8601Timestamp.date(from: "2026-12-01T12:00:00Z"))
+    let path = historyFixture("2026_DECEMBER.json")
+    let history = try GoogleSemanticHistoryDecoder.read(atPath: path, window: window)
+    let scene = try LocationHistoryFormat.googleSemanticHistory.readScene(atPath: path, window: window)
+    #expect(scene.places == history.places && scene.tracks == history.tracks)
+    #expect(scene.diagnostics == history.diagnostics && scene.leftOutOfWindow == history.leftOutOfWindow)
+    #expect(!scene.leftOutOfWindow.isZero && !scene.tracks.isEmpty && !scene.places.isEmpty)
+    let store = try OwnTracksStore.readScene(folder: historyFixture("owntracks"), window: .unbounded)
+    #expect(store.tracks.map(\.name) == ["demo/iphone"] && store.tracks.first?.fixCount == 23)
 }

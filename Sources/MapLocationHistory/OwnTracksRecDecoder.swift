@@ -28,8 +28,10 @@ public enum OwnTracksRecDecoder {
     ///
     /// - Throws: `MapError` `.missingInput` for an unreadable file, `.invalidData` when no
     ///   line is good but some are bad (naming the first bad line).
-    public static func read(atPath path: String, window: TrackTimeWindow = .unbounded, trackName: String? = nil)
-        throws(MapError) -> SceneContent
+    public static func read(
+        atPath path: String, window: TrackTimeWindow = .unbounded, trackName: String? = nil
+    )
+        throws(MapError) -> LocationHistoryContent
     {
         let file = try InputFile.open(atPath: path, what: "OwnTracks recording")
         var reader = OwnTracksRecReader(fileName: path, window: window)
@@ -41,7 +43,7 @@ public enum OwnTracksRecDecoder {
     /// Decodes `.rec` bytes; messages name the file `fileName`.
     public static func decode(
         _ bytes: [UInt8], fileName: String, window: TrackTimeWindow = .unbounded, trackName: String? = nil
-    ) throws(MapError) -> SceneContent {
+    ) throws(MapError) -> LocationHistoryContent {
         var reader = OwnTracksRecReader(fileName: fileName, window: window)
         var number = 0, start = 0
         while start < bytes.count {
@@ -95,8 +97,7 @@ struct OwnTracksRecReader {
     }
 
     /// `time topic {json}`: the time and the parsed payload.
-    static func parse(_ line: ArraySlice<UInt8>, fileName: String, number: Int) -> Result<(Date?, JSONNode), MapError>
-    {
+    static func parse(_ line: ArraySlice<UInt8>, fileName: String, number: Int) -> Result<(Date?, JSONNode), MapError> {
         guard let brace = line.firstIndex(of: UInt8(ascii: "{")) else {
             return .failure(MapError(.invalidData, "no JSON payload ('{…}') on the line"))
         }
@@ -116,23 +117,25 @@ struct OwnTracksRecReader {
         }
     }
 
-    mutating func finish(trackName: String?) throws(MapError) -> SceneContent {
+    mutating func finish(trackName: String?) throws(MapError) -> LocationHistoryContent {
         if goodCount == 0, let first = badLines.first {
             throw MapError(
                 .invalidData, first.message, at: InputLocation(file: fileName, line: first.line),
                 remedy: "an OwnTracks .rec line is 'time<TAB>topic<TAB>{json payload}'")
         }
-        var content = SceneContent(leftOutOfWindow: fixes.leftOut)
+        var content = LocationHistoryContent(leftOutOfWindow: fixes.leftOut)
         if let track = fixes.track(named: trackName) { content.tracks = [track] }
         if badCount > 0 {
             let listed = badLines.map { "line \($0.line): \($0.message)" }.joined(separator: "; ")
             content.diagnostics.append(
                 Diagnostic(
-                    .warning, "\(fileName): \(badCount) bad lines skipped (\(listed)\(badCount > badLines.count ? "; …" : ""))"))
+                    .warning,
+                    "\(fileName): \(badCount) bad lines skipped (\(listed)\(badCount > badLines.count ? "; …" : ""))"))
         }
         if !otherTypes.isEmpty {
             let listed = otherTypes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-            content.diagnostics.append(Diagnostic(.info, "\(fileName): messages other than locations skipped: \(listed)"))
+            content.diagnostics.append(
+                Diagnostic(.info, "\(fileName): messages other than locations skipped: \(listed)"))
         }
         return content
     }

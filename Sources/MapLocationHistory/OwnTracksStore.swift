@@ -28,8 +28,10 @@ public enum OwnTracksStore {
     /// `USER/DEVICE`, its months in order.
     ///
     /// - Throws: `MapError` as `files(in:window:)` and `OwnTracksRecDecoder.read`.
-    public static func read(folder: String, window: TrackTimeWindow = .unbounded) throws(MapError) -> SceneContent {
-        var content = SceneContent()
+    public static func read(
+        folder: String, window: TrackTimeWindow = .unbounded
+    ) throws(MapError) -> LocationHistoryContent {
+        var content = LocationHistoryContent()
         for device in try deviceFolders(in: folder) {
             let months = recFiles(in: device).filter {
                 monthOverlaps(fileName: ($0 as NSString).lastPathComponent, window: window)
@@ -84,7 +86,8 @@ public enum OwnTracksStore {
             guard !name.hasPrefix(".") else { return nil }
             let path = (folder as NSString).appendingPathComponent(name)
             var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue ? path : nil
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+                ? path : nil
         }
     }
 

@@ -1,6 +1,6 @@
 public import MapErrors
-public import MapGeometry
 import MapFormats
+public import MapGeometry
 
 /// The phone location logs maprender reads, told apart by their content.
 public enum LocationHistoryFormat: String, Hashable, Sendable, CaseIterable {
@@ -91,7 +91,7 @@ public enum LocationHistoryFormat: String, Hashable, Sendable, CaseIterable {
     }
 
     /// Reads a file of this format; messages name it by `path`.
-    public func read(atPath path: String, window: TrackTimeWindow) throws(MapError) -> SceneContent {
+    public func read(atPath path: String, window: TrackTimeWindow) throws(MapError) -> LocationHistoryContent {
         switch self {
         case .googleRecords: try GoogleRecordsDecoder.read(atPath: path, window: window)
         case .googleSemanticHistory: try GoogleSemanticHistoryDecoder.read(atPath: path, window: window)

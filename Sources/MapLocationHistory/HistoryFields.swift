@@ -49,7 +49,9 @@ enum HistoryFields {
     /// The coordinate of an object's E7 members (`latitudeE7`/`longitudeE7` or
     /// `latE7`/`lngE7`), and whether an overflow was undone; `nil` when either is missing
     /// or still out of range.
-    static func e7Coordinate(_ node: JSONNode?, latitudeKey: String, longitudeKey: String) -> (
+    static func e7Coordinate(
+        _ node: JSONNode?, latitudeKey: String, longitudeKey: String
+    ) -> (
         coordinate: Coordinate, wrapped: Bool
     )? {
         guard let node, let latitudeE7 = number(node[latitudeKey]), let longitudeE7 = number(node[longitudeKey]) else {

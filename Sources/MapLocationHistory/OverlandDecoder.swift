@@ -17,22 +17,28 @@ public enum OverlandDecoder {
     ///
     /// - Throws: `MapError` `.missingInput` for an unreadable file, `.invalidData` for a
     ///   syntax error or a file without `locations`.
-    public static func read(atPath path: String, window: TrackTimeWindow = .unbounded) throws(MapError)
-        -> SceneContent
+    public static func read(
+        atPath path: String, window: TrackTimeWindow = .unbounded
+    ) throws(MapError)
+        -> LocationHistoryContent
     {
         var stream = try HistoryFields.stream(atPath: path, keys: ["locations"], what: "Overland batch")
         return try decode(&stream, window: window)
     }
 
     /// Decodes a batch's bytes; messages name the file `fileName`.
-    public static func decode(_ bytes: [UInt8], fileName: String, window: TrackTimeWindow = .unbounded)
-        throws(MapError) -> SceneContent
+    public static func decode(
+        _ bytes: [UInt8], fileName: String, window: TrackTimeWindow = .unbounded
+    )
+        throws(MapError) -> LocationHistoryContent
     {
         var stream = JSONArrayStream(bytes: bytes, fileName: fileName, arrayKeys: ["locations"], chunkSize: 4096)
         return try decode(&stream, window: window)
     }
 
-    static func decode(_ stream: inout JSONArrayStream, window: TrackTimeWindow) throws(MapError) -> SceneContent {
+    static func decode(
+        _ stream: inout JSONArrayStream, window: TrackTimeWindow
+    ) throws(MapError) -> LocationHistoryContent {
         var fixes = WindowedFixes(window: window)
         var skipped = 0
         while let element = try stream.next() {
@@ -69,7 +75,7 @@ public enum OverlandDecoder {
             throw MapError(
                 .invalidData, "no \"locations\" array: not an Overland batch", at: InputLocation(file: stream.fileName))
         }
-        var content = SceneContent(leftOutOfWindow: fixes.leftOut)
+        var content = LocationHistoryContent(leftOutOfWindow: fixes.leftOut)
         if let track = fixes.track(named: "Overland") { content.tracks = [track] }
         content.diagnostics = stream.warnings.map { Diagnostic(.warning, $0) }
         if skipped > 0 {

@@ -25,24 +25,30 @@ public enum GoogleSemanticHistoryDecoder {
     ///
     /// - Throws: `MapError` `.missingInput` for an unreadable file, `.invalidData` for a
     ///   syntax error or a file without `timelineObjects`.
-    public static func read(atPath path: String, window: TrackTimeWindow = .unbounded) throws(MapError)
-        -> SceneContent
+    public static func read(
+        atPath path: String, window: TrackTimeWindow = .unbounded
+    ) throws(MapError)
+        -> LocationHistoryContent
     {
         var stream = try HistoryFields.stream(atPath: path, keys: ["timelineObjects"], what: "location history")
         return try decode(&stream, window: window)
     }
 
     /// Decodes a month's bytes; messages name the file `fileName`.
-    public static func decode(_ bytes: [UInt8], fileName: String, window: TrackTimeWindow = .unbounded)
-        throws(MapError) -> SceneContent
+    public static func decode(
+        _ bytes: [UInt8], fileName: String, window: TrackTimeWindow = .unbounded
+    )
+        throws(MapError) -> LocationHistoryContent
     {
         var stream = JSONArrayStream(bytes: bytes, fileName: fileName, arrayKeys: ["timelineObjects"], chunkSize: 4096)
         return try decode(&stream, window: window)
     }
 
-    static func decode(_ stream: inout JSONArrayStream, window: TrackTimeWindow) throws(MapError) -> SceneContent {
+    static func decode(
+        _ stream: inout JSONArrayStream, window: TrackTimeWindow
+    ) throws(MapError) -> LocationHistoryContent {
         var fixes = WindowedFixes(window: window)
-        var content = SceneContent()
+        var content = LocationHistoryContent()
         var placesLeftOut = TrackWindowCount(), skipped = 0
         while let element = try stream.next() {
             let object = element.node
@@ -106,7 +112,8 @@ public enum GoogleSemanticHistoryDecoder {
         defer { fixes.endSegment() }
         if let points = activity["simplifiedRawPath"]?["points"]?.elements, !points.isEmpty {
             for point in points {
-                guard let (coordinate, _) = HistoryFields.e7Coordinate(point, latitudeKey: "latE7", longitudeKey: "lngE7")
+                guard
+                    let (coordinate, _) = HistoryFields.e7Coordinate(point, latitudeKey: "latE7", longitudeKey: "lngE7")
                 else { continue }
                 let time = HistoryFields.timestamp(point["timestamp"] ?? point["timestampMs"])
                 fixes.add(

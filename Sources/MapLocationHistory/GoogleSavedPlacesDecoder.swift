@@ -38,15 +38,19 @@ public enum GoogleSavedPlacesDecoder {
     ///
     /// - Throws: `MapError` `.missingInput` for an unreadable file, `.invalidData` for a
     ///   syntax error or a file without `features`.
-    public static func read(atPath path: String, window: TrackTimeWindow = .unbounded) throws(MapError)
-        -> SceneContent
+    public static func read(
+        atPath path: String, window: TrackTimeWindow = .unbounded
+    ) throws(MapError)
+        -> LocationHistoryContent
     {
         content(try entries(atPath: path), fileName: path)
     }
 
     /// Decodes the bytes of a `Saved Places.json` into places; messages name `fileName`.
-    public static func decode(_ bytes: [UInt8], fileName: String, window: TrackTimeWindow = .unbounded)
-        throws(MapError) -> SceneContent
+    public static func decode(
+        _ bytes: [UInt8], fileName: String, window: TrackTimeWindow = .unbounded
+    )
+        throws(MapError) -> LocationHistoryContent
     {
         var stream = JSONArrayStream(bytes: bytes, fileName: fileName, arrayKeys: ["features"], chunkSize: 4096)
         return content(try entries(&stream), fileName: fileName)
@@ -59,12 +63,15 @@ public enum GoogleSavedPlacesDecoder {
         return try entries(&stream)
     }
 
-    private static func content(_ read: (entries: [Entry], diagnostics: [Diagnostic]), fileName: String) -> SceneContent
-    {
-        SceneContent(places: read.entries.map(\.place), diagnostics: read.diagnostics)
+    private static func content(
+        _ read: (entries: [Entry], diagnostics: [Diagnostic]), fileName: String
+    ) -> LocationHistoryContent {
+        LocationHistoryContent(places: read.entries.map(\.place), diagnostics: read.diagnostics)
     }
 
-    static func entries(_ stream: inout JSONArrayStream) throws(MapError) -> (
+    static func entries(
+        _ stream: inout JSONArrayStream
+    ) throws(MapError) -> (
         entries: [Entry], diagnostics: [Diagnostic]
     ) {
         var entries: [Entry] = [], diagnostics: [Diagnostic] = []
@@ -97,7 +104,8 @@ public enum GoogleSavedPlacesDecoder {
         }
         guard stream.topLevelKeys.contains("features") else {
             throw MapError(
-                .invalidData, "no \"features\" array: not a Saved Places file", at: InputLocation(file: stream.fileName),
+                .invalidData, "no \"features\" array: not a Saved Places file",
+                at: InputLocation(file: stream.fileName),
                 remedy: "give Takeout's Maps (your places)/Saved Places.json")
         }
         return (entries, stream.warnings.map { Diagnostic(.warning, $0) } + diagnostics)
@@ -132,7 +140,9 @@ public enum GoogleSavedPlacesDecoder {
     static func coordinate(inURL url: String) -> Coordinate? {
         for marker in ["?q=", "&q=", "query=", "@"] {
             guard let range = url.range(of: marker) else { continue }
-            let rest = url[range.upperBound...].prefix { $0.isNumber || $0 == "." || $0 == "-" || $0 == "," || $0 == "+" }
+            let rest = url[range.upperBound...].prefix {
+                $0.isNumber || $0 == "." || $0 == "-" || $0 == "," || $0 == "+"
+            }
             let parts = rest.split(separator: ",")
             guard parts.count >= 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]) else { continue }
             let coordinate = Coordinate(latitude: latitude, longitude: longitude)

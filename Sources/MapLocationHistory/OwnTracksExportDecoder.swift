@@ -19,16 +19,20 @@ public enum OwnTracksExportDecoder {
     ///
     /// - Throws: `MapError` `.missingInput` for an unreadable file, `.invalidData` for a
     ///   syntax error or a file with neither `locations` nor `data`.
-    public static func read(atPath path: String, window: TrackTimeWindow = .unbounded) throws(MapError)
-        -> SceneContent
+    public static func read(
+        atPath path: String, window: TrackTimeWindow = .unbounded
+    ) throws(MapError)
+        -> LocationHistoryContent
     {
         var stream = try HistoryFields.stream(atPath: path, keys: arrayKeys, what: "OwnTracks export")
         return try decode(&stream, window: window)
     }
 
     /// Decodes an export's bytes; messages name the file `fileName`.
-    public static func decode(_ bytes: [UInt8], fileName: String, window: TrackTimeWindow = .unbounded)
-        throws(MapError) -> SceneContent
+    public static func decode(
+        _ bytes: [UInt8], fileName: String, window: TrackTimeWindow = .unbounded
+    )
+        throws(MapError) -> LocationHistoryContent
     {
         var stream = JSONArrayStream(bytes: bytes, fileName: fileName, arrayKeys: arrayKeys, chunkSize: 4096)
         return try decode(&stream, window: window)
@@ -36,7 +40,9 @@ public enum OwnTracksExportDecoder {
 
     private static let arrayKeys: Set<String> = ["locations", "data"]
 
-    static func decode(_ stream: inout JSONArrayStream, window: TrackTimeWindow) throws(MapError) -> SceneContent {
+    static func decode(
+        _ stream: inout JSONArrayStream, window: TrackTimeWindow
+    ) throws(MapError) -> LocationHistoryContent {
         var order: [String] = [], tracks: [String: WindowedFixes] = [:], skipped = 0
         while let element = try stream.next() {
             let node = element.node
@@ -65,7 +71,7 @@ public enum OwnTracksExportDecoder {
                 .invalidData, "neither \"locations\" nor \"data\": not an OwnTracks Recorder export",
                 at: InputLocation(file: stream.fileName), remedy: "write it with `ocat --format json`")
         }
-        var content = SceneContent()
+        var content = LocationHistoryContent()
         for name in order {
             guard var fixes = tracks[name] else { continue }
             content.leftOutOfWindow = content.leftOutOfWindow + fixes.leftOut

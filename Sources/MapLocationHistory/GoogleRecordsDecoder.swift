@@ -22,28 +22,35 @@ public enum GoogleRecordsDecoder {
     ///
     /// - Throws: `MapError` `.missingInput` for an unreadable file, `.invalidData` for a
     ///   syntax error (line and column) or a file with no `locations` array.
-    public static func read(atPath path: String, window: TrackTimeWindow = .unbounded) throws(MapError)
-        -> SceneContent
+    public static func read(
+        atPath path: String, window: TrackTimeWindow = .unbounded
+    ) throws(MapError)
+        -> LocationHistoryContent
     {
         var stream = try HistoryFields.stream(atPath: path, keys: ["locations"], what: "location history")
         return try decode(&stream, window: window)
     }
 
     /// Decodes `Records.json` bytes; messages name the file `fileName`.
-    public static func decode(_ bytes: [UInt8], fileName: String, window: TrackTimeWindow = .unbounded)
-        throws(MapError) -> SceneContent
+    public static func decode(
+        _ bytes: [UInt8], fileName: String, window: TrackTimeWindow = .unbounded
+    )
+        throws(MapError) -> LocationHistoryContent
     {
         var stream = JSONArrayStream(bytes: bytes, fileName: fileName, arrayKeys: ["locations"], chunkSize: 4096)
         return try decode(&stream, window: window)
     }
 
-    static func decode(_ stream: inout JSONArrayStream, window: TrackTimeWindow) throws(MapError) -> SceneContent {
+    static func decode(
+        _ stream: inout JSONArrayStream, window: TrackTimeWindow
+    ) throws(MapError) -> LocationHistoryContent {
         var fixes = WindowedFixes(window: window)
         var withoutPosition = 0, wrapped = 0, sawArray = false
         while let element = try stream.next() {
             sawArray = true
-            guard let (coordinate, wasWrapped) = HistoryFields.e7Coordinate(
-                element.node, latitudeKey: "latitudeE7", longitudeKey: "longitudeE7")
+            guard
+                let (coordinate, wasWrapped) = HistoryFields.e7Coordinate(
+                    element.node, latitudeKey: "latitudeE7", longitudeKey: "longitudeE7")
             else {
                 withoutPosition += 1
                 continue
@@ -56,7 +63,7 @@ public enum GoogleRecordsDecoder {
                 .invalidData, "no \"locations\" array: not a Google location history (Records.json)",
                 at: InputLocation(file: stream.fileName), remedy: "give the Records.json file of a Takeout export")
         }
-        var content = SceneContent(leftOutOfWindow: fixes.leftOut)
+        var content = LocationHistoryContent(leftOutOfWindow: fixes.leftOut)
         if let track = fixes.track(named: "Location History") { content.tracks = [track] }
         content.diagnostics = stream.warnings.map { Diagnostic(.warning, $0) }
         if wrapped > 0 {
@@ -81,7 +88,8 @@ public enum GoogleRecordsDecoder {
         return Location(
             coordinate: coordinate, altitude: altitude ?? 0,
             horizontalAccuracy: HistoryFields.number(record["accuracy"]) ?? 0, verticalAccuracy: verticalAccuracy,
-            course: HistoryFields.number(record["heading"]) ?? -1, speed: HistoryFields.number(record["velocity"]) ?? -1,
+            course: HistoryFields.number(record["heading"]) ?? -1,
+            speed: HistoryFields.number(record["velocity"]) ?? -1,
             timestamp: timestamp)
     }
 }

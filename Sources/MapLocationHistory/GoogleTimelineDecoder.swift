@@ -30,16 +30,20 @@ public enum GoogleTimelineDecoder {
     ///
     /// - Throws: `MapError` `.missingInput` for an unreadable file, `.invalidData` for a
     ///   syntax error or a file of neither shape.
-    public static func read(atPath path: String, window: TrackTimeWindow = .unbounded) throws(MapError)
-        -> SceneContent
+    public static func read(
+        atPath path: String, window: TrackTimeWindow = .unbounded
+    ) throws(MapError)
+        -> LocationHistoryContent
     {
         var stream = try HistoryFields.stream(atPath: path, keys: arrayKeys, what: "Timeline export")
         return try decode(&stream, window: window)
     }
 
     /// Decodes an export's bytes; messages name the file `fileName`.
-    public static func decode(_ bytes: [UInt8], fileName: String, window: TrackTimeWindow = .unbounded)
-        throws(MapError) -> SceneContent
+    public static func decode(
+        _ bytes: [UInt8], fileName: String, window: TrackTimeWindow = .unbounded
+    )
+        throws(MapError) -> LocationHistoryContent
     {
         var stream = JSONArrayStream(bytes: bytes, fileName: fileName, arrayKeys: arrayKeys, chunkSize: 4096)
         return try decode(&stream, window: window)
@@ -47,9 +51,11 @@ public enum GoogleTimelineDecoder {
 
     private static let arrayKeys: Set<String> = ["semanticSegments", "rawSignals"]
 
-    static func decode(_ stream: inout JSONArrayStream, window: TrackTimeWindow) throws(MapError) -> SceneContent {
+    static func decode(
+        _ stream: inout JSONArrayStream, window: TrackTimeWindow
+    ) throws(MapError) -> LocationHistoryContent {
         var timeline = WindowedFixes(window: window), raw = WindowedFixes(window: window)
-        var content = SceneContent()
+        var content = LocationHistoryContent()
         var placesLeftOut = TrackWindowCount(), sawSegments = false
         while let element = try stream.next() {
             switch element.key {
@@ -94,7 +100,9 @@ public enum GoogleTimelineDecoder {
             for point in path {
                 guard let coordinate = HistoryFields.textCoordinate(point["point"]?.string) else { continue }
                 var time = HistoryFields.timestamp(point["time"])
-                if time == nil, let start, let minutes = HistoryFields.number(point["durationMinutesOffsetFromStartTime"]) {
+                if time == nil, let start,
+                    let minutes = HistoryFields.number(point["durationMinutesOffsetFromStartTime"])
+                {
                     time = start.addingTimeInterval(minutes * 60)
                 }
                 timeline.add(Location(coordinate: coordinate, timestamp: time))
