@@ -56,7 +56,7 @@ public enum LocationHistoryFormat: String, Hashable, Sendable, CaseIterable {
             {
                 self = .googleSavedPlaces
             } else if top.contains("locations") || top.contains("data") {
-                if first.contains("latitudeE7") || first.contains("timestampMs") || first.contains("longitudeE7") {
+                if ["latitudeE7", "longitudeE7", "timestampMs", "deviceTag"].contains(where: first.contains) {
                     self = .googleRecords
                 } else if first.contains("_type") || (first.contains("tst") && first.contains("lat")) {
                     self = .ownTracksExport

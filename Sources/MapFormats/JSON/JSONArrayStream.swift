@@ -302,6 +302,8 @@ public struct JSONArrayStream {
     private mutating func parseValue(path: String) throws(MapError) -> JSONNode {
         let startLine = line, startColumn = column
         let length = try scanValue(keeping: true)
+        // A value cannot start with `,`, `]`, `}` or `:`: the scan ended before it began.
+        guard length > 0 else { throw error("expected a value, found \(try describeNext())") }
         let maximumDepth = maximumDepth
         let result: Result<JSONNode, JSONParser.Failure> = buffer.withUnsafeBufferPointer { whole in
             let slice = UnsafeBufferPointer(rebasing: whole[cursor..<(cursor + length)])

@@ -93,6 +93,7 @@ func elementsMatchTheWholeDocumentParserAtAnyChunkSize(chunkSize: Int) throws {
     ),
     ("{\"a\": [1]} x", "t.json:1:12: unexpected 'x' after the JSON value; a JSON file holds exactly one value"),
     ("{\"a\": [1], }", "t.json:1:12: expected a key after ',', found '}'; JSON allows no trailing comma"),
+    ("{\"a\": [,1]}", "t.json:1:8: expected a value, found ','"),
     ("{a: []}", "t.json:1:2: expected a double-quoted key, found 'a'"),
     ("{\"a\" []}", "t.json:1:6: expected ':' after the key \"a\", found '['"),
     ("{\"a\": [{\"k\": [1, 2}]}", "t.json:1:19: a[0]: expected ',' or ']' after an array element, found '}'"),

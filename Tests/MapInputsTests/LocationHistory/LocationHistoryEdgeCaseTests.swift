@@ -290,6 +290,10 @@ private let december1 = TrackTimeWindow(start: date("2026-12-01T00:00:00Z"), end
         .ownTracksExport
     ),
     ("{\"count\": 1, \"data\": [{\"tst\": 1, \"lat\": 1, \"lon\": 2}], \"status\": 200}", .ownTracksExport),
+    (
+        "{\"locations\": [{\"timestamp\": \"2019-01-01T00:00:00Z\", \"deviceTag\": 1, \"activity\": []}]}",
+        .googleRecords
+    ),
     ("{\"timelineObjects\": [{\"placeVisit\": {}}]}", .googleSemanticHistory),
     ("{\"semanticSegments\": [], \"rawSignals\": []}", .googleTimelineAndroid),
     ("{\"userLocationProfile\": {}}", .googleTimelineAndroid),
