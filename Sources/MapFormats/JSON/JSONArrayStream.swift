@@ -299,7 +299,7 @@ public struct JSONArrayStream {
     // MARK: - Values
 
     /// Cuts the value at the cursor out of the stream and parses it.
-    private mutating func parseValue(path: String) throws(MapError) -> JSONNode {
+    private mutating func parseValue(path: String?) throws(MapError) -> JSONNode {
         let startLine = line, startColumn = column
         let length = try scanValue(keeping: true)
         // A value cannot start with `,`, `]`, `}` or `:`: the scan ended before it began.
@@ -382,7 +382,7 @@ public struct JSONArrayStream {
 
     /// A top-level key, unescaped by the JSON parser.
     private mutating func readKey() throws(MapError) -> String {
-        guard let key = try parseValue(path: "").string else { throw error("expected a double-quoted key") }
+        guard let key = try parseValue(path: nil).string else { throw error("expected a double-quoted key") }
         return key
     }
 
