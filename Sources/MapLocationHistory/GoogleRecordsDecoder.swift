@@ -47,6 +47,7 @@ public enum GoogleRecordsDecoder {
         var fixes = WindowedFixes(window: window)
         var withoutPosition = 0, wrapped = 0, sawArray = false
         while let element = try stream.next() {
+            try HistoryFields.requireObjectRoot(element, in: stream, being: "a Google location history (Records.json)")
             sawArray = true
             guard
                 let (coordinate, wasWrapped) = HistoryFields.e7Coordinate(

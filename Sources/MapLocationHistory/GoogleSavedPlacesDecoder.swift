@@ -76,6 +76,7 @@ public enum GoogleSavedPlacesDecoder {
     ) {
         var entries: [Entry] = [], diagnostics: [Diagnostic] = []
         while let element = try stream.next() {
+            try HistoryFields.requireObjectRoot(element, in: stream, being: "a Saved Places file")
             let feature = element.node
             let properties = feature["properties"]
             let location = properties?["Location"] ?? properties?["location"]

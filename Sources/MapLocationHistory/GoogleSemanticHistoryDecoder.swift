@@ -51,6 +51,7 @@ public enum GoogleSemanticHistoryDecoder {
         var content = LocationHistoryContent()
         var placesLeftOut = TrackWindowCount(), skipped = 0
         while let element = try stream.next() {
+            try HistoryFields.requireObjectRoot(element, in: stream, being: "a Semantic Location History month")
             let object = element.node
             if let visit = object["placeVisit"] {
                 let (start, end) = duration(visit["duration"])

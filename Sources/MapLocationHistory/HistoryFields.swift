@@ -80,6 +80,19 @@ enum HistoryFields {
         return coordinate.isValid ? coordinate : nil
     }
 
+    /// Throws unless `element` stands in an array under a top-level key: these formats are
+    /// objects, and a top-level array (an iPhone Timeline export, say) is not one of them.
+    static func requireObjectRoot(
+        _ element: JSONArrayStream.Element, in stream: JSONArrayStream, being what: String
+    )
+        throws(MapError)
+    {
+        guard element.key == nil else { return }
+        throw MapError(
+            .invalidData, "the file is a JSON array, not \(what) (a JSON object)",
+            at: InputLocation(file: stream.fileName, line: 1))
+    }
+
     /// Reads the file at `path` into a JSON array stream over the top-level arrays `keys`.
     static func stream(atPath path: String, keys: Set<String>, what: String) throws(MapError) -> JSONArrayStream {
         JSONArrayStream(reading: try InputFile.open(atPath: path, what: what), arrayKeys: keys)

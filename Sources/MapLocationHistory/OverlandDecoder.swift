@@ -42,6 +42,7 @@ public enum OverlandDecoder {
         var fixes = WindowedFixes(window: window)
         var skipped = 0
         while let element = try stream.next() {
+            try HistoryFields.requireObjectRoot(element, in: stream, being: "an Overland batch")
             let feature = element.node
             guard feature["geometry"]?["type"]?.string == "Point",
                 let values = feature["geometry"]?["coordinates"]?.elements, values.count >= 2,

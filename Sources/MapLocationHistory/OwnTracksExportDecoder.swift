@@ -45,6 +45,7 @@ public enum OwnTracksExportDecoder {
     ) throws(MapError) -> LocationHistoryContent {
         var order: [String] = [], tracks: [String: WindowedFixes] = [:], skipped = 0
         while let element = try stream.next() {
+            try HistoryFields.requireObjectRoot(element, in: stream, being: "an OwnTracks Recorder export")
             let node = element.node
             if let type = node["_type"]?.string, type != "location" {
                 skipped += 1

@@ -1,5 +1,6 @@
 import Foundation
 import MapErrors
+import MapTestSupport
 import Testing
 
 @testable import MapFormats
@@ -62,6 +63,10 @@ func elementsMatchTheWholeDocumentParserAtAnyChunkSize(chunkSize: Int) throws {
 
 @Test func commentLinesBeforeTheValueAreSkippedWithAWarning() throws {
     let text = "// exported by Takeout\n// second\n{\"a\": [1]}"
+    for chunkSize in 1...5 {
+        let (found, _) = try elements("\u{FEFF}" + text, keys: ["a"], chunkSize: chunkSize)
+        #expect(found.map(\.node.position) == [JSONNode.Position(line: 3, column: 8)], "chunks of \(chunkSize)")
+    }
     let (found, stream) = try elements(text, keys: ["a"], chunkSize: 4)
     #expect(found.map(\.node.number) == [1])
     #expect(found[0].node.position == JSONNode.Position(line: 3, column: 8))
@@ -122,4 +127,32 @@ func syntaxErrorsNameLineAndColumn(text: String, message: String) throws {
     var stream = JSONArrayStream(
         bytes: Array(skipped.utf8), fileName: "t.json", arrayKeys: ["a"], chunkSize: 256, maximumElementSize: 1000)
     #expect(try stream.next()?.node.number == 7)
+}
+
+@Test func damagedFilesFailCleanlyAtEveryCut() throws {
+    // Every prefix of a real-shaped file, and the file with single bytes replaced, either
+    // reads or throws a located MapError: never a crash, never an error without a place.
+    let original = try InputFile.read(atPath: historyFixture("Timeline-android.json"), what: "test")
+    var cases: [[UInt8]] = stride(from: 0, to: original.count, by: 97).map { Array(original[..<$0]) }
+    var random = SplitMix64(seed: 7)
+    for _ in 0..<200 {
+        var damaged = original
+        let index = Int(random.next() % UInt64(original.count))
+        damaged[index] =
+            [UInt8(ascii: "{"), UInt8(ascii: "]"), UInt8(ascii: "\""), 0x5C, 0xFF, 0x0A][
+                Int(random.next() % 6)]
+        cases.append(damaged)
+    }
+    var failures = 0
+    for bytes in cases {
+        var stream = JSONArrayStream(
+            bytes: bytes, fileName: "t.json", arrayKeys: ["semanticSegments", "rawSignals"], chunkSize: 61)
+        do {
+            while try stream.next() != nil {}
+        } catch {
+            failures += 1
+            #expect(error.kind == .invalidData && error.location?.line != nil, "\(error)")
+        }
+    }
+    #expect(failures >= cases.count / 2)  // nearly every cut and most replacements are errors
 }

@@ -78,6 +78,15 @@ private let december1 = TrackTimeWindow(start: date("2026-12-01T00:00:00Z"), end
         #expect(error.locatedMessage == "x.json: no \"locations\" array: not a Google location history (Records.json)")
     }
     do {
+        _ = try GoogleRecordsDecoder.read(atPath: historyFixture("Timeline-iphone.json"))
+        Issue.record("expected an error")
+    } catch {
+        #expect(
+            error.locatedMessage.hasSuffix(
+                "Timeline-iphone.json:1: the file is a JSON array, not a Google location history (Records.json) (a JSON object)"
+            ))
+    }
+    do {
         _ = try GoogleRecordsDecoder.read(atPath: "/nonexistent/Records.json")
         Issue.record("expected an error")
     } catch {
