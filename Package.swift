@@ -104,15 +104,10 @@ let package = Package(
             ]),
         // The SQLite wrapper.
         .target(name: "MapSQLite", dependencies: ["MapErrors", "CSQLite3"]),
-        // Phone location logs: Google Takeout and Timeline exports, OwnTracks, Overland.
-        .target(
-            name: "MapLocationHistory", dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapFormats"]),
         // GPX, GeoJSON, location CSV and style files to scene values; scene loading.
         .target(
             name: "MapInputs",
-            dependencies: [
-                "MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapFormats", "MapXML", "MapLocationHistory",
-            ],
+            dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapFormats", "MapXML"],
             resources: [.copy("Resources")]),
         // Tile sources: the embedded world, MBTiles, PMTiles, folders, HTTP with its cache.
         .target(
@@ -180,7 +175,7 @@ let package = Package(
         .executableTarget(name: "maprender", dependencies: ["MapRenderCommand"]),
         .executableTarget(
             name: "maprender-benchmarks",
-            dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapRenderCairo", "MapLocationHistory"],
+            dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapRenderCairo", "MapInputs"],
             path: "Benchmarks/MicroBenchmarks"),
 
         // Helpers shared by the test targets: paths, temporary files, test images, MBTiles

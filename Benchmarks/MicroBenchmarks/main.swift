@@ -17,7 +17,7 @@ import Foundation
 import MapDrawing
 import MapErrors
 import MapGeometry
-import MapLocationHistory
+import MapInputs
 import MapRenderCairo
 import MapRenderCore
 

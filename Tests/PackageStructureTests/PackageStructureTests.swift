@@ -14,7 +14,7 @@ private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathCompon
 private let layers = [
     "MapErrors", "MapGeometry", "MapFormats", "MapPMTiles", "MapXML", "MapVectorTiles", "MapCommandLine", "MapDrawing",
     "MapVectorStyle", "MapAnnotations", "MapPage", "MapMarginalia", "MapRenderCore", "MapVectorLayout", "MapSQLite",
-    "MapLocationHistory", "MapInputs",
+    "MapInputs",
     "MapTiles", "MapVectorSources", "MapFavorites", "MapImageEncoding", "MapRenderCairo", "MapRenderSVG", "MapBatch",
     "MapDataCommands",
     "MapRenderCommand",

@@ -6,7 +6,6 @@ import Testing
 
 @testable import MapFormats
 @testable import MapInputs
-@testable import MapLocationHistory
 
 // Hand-made files for each edge case of the location-history readers: BOM and comment
 // lines, numbers as strings, the E7 overflow, missing accuracy, bad .rec lines, the time

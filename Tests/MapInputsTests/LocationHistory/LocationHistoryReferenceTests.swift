@@ -6,7 +6,6 @@ import Testing
 
 @testable import MapFormats
 @testable import MapInputs
-@testable import MapLocationHistory
 
 // Every location-history reader on the fixtures of Fixtures/history, compared with what
 // Python's json module and geographiclib make of the same files (make_reference.py writes
@@ -71,7 +70,7 @@ private func expectFix(_ fix: Location?, _ expected: [Double?], _ label: String)
 }
 
 /// Compares content with its reference entry.
-private func compare(_ content: LocationHistoryContent, with name: String) throws {
+private func compare(_ content: SceneContent, with name: String) throws {
     let expected = try reference(name)
     let tracks = expected.tracks ?? []
     #expect(content.tracks.count == tracks.count, "\(name): tracks")
@@ -172,16 +171,15 @@ func fixtureMatchesIndependentReader(name: String, format: LocationHistoryFormat
     #expect(raw.horizontalAccuracy == 12 && raw.altitude == 520.5 && raw.speed == 1.25)
 }
 
-@Test func sceneContentCarriesEverythingTheReaderFound() throws {
+@Test func formatReadsWithTheWindowAndStoreFoldersReadPerDevice() throws {
     let window = TrackTimeWindow(
         start: ISO8601Timestamp.date(from: "2026-12-01T10:00:00Z"),
         end: ISO8601Timestamp.date(from: "2026-12-01T12:00:00Z"))
     let path = historyFixture("2026_DECEMBER.json")
-    let history = try GoogleSemanticHistoryDecoder.read(atPath: path, window: window)
-    let scene = try LocationHistoryFormat.googleSemanticHistory.readScene(atPath: path, window: window)
-    #expect(scene.places == history.places && scene.tracks == history.tracks)
-    #expect(scene.diagnostics == history.diagnostics && scene.leftOutOfWindow == history.leftOutOfWindow)
-    #expect(!scene.leftOutOfWindow.isZero && !scene.tracks.isEmpty && !scene.places.isEmpty)
-    let store = try OwnTracksStore.readScene(folder: historyFixture("owntracks"), window: .unbounded)
+    let direct = try GoogleSemanticHistoryDecoder.read(atPath: path, window: window)
+    let sniffed = try LocationHistoryFormat.googleSemanticHistory.read(atPath: path, window: window)
+    #expect(sniffed == direct)
+    #expect(!direct.leftOutOfWindow.isZero && !direct.tracks.isEmpty && !direct.places.isEmpty)
+    let store = try OwnTracksStore.read(folder: historyFixture("owntracks"), window: .unbounded)
     #expect(store.tracks.map(\.name) == ["demo/iphone"] && store.tracks.first?.fixCount == 23)
 }

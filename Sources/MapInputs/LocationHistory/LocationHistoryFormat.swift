@@ -91,7 +91,7 @@ public enum LocationHistoryFormat: String, Hashable, Sendable, CaseIterable {
     }
 
     /// Reads a file of this format; messages name it by `path`.
-    public func read(atPath path: String, window: TrackTimeWindow) throws(MapError) -> LocationHistoryContent {
+    public func read(atPath path: String, window: TrackTimeWindow) throws(MapError) -> SceneContent {
         switch self {
         case .googleRecords: try GoogleRecordsDecoder.read(atPath: path, window: window)
         case .googleSemanticHistory: try GoogleSemanticHistoryDecoder.read(atPath: path, window: window)

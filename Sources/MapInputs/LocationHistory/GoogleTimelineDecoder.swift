@@ -33,7 +33,7 @@ public enum GoogleTimelineDecoder {
     public static func read(
         atPath path: String, window: TrackTimeWindow = .unbounded
     ) throws(MapError)
-        -> LocationHistoryContent
+        -> SceneContent
     {
         var stream = try HistoryFields.stream(atPath: path, keys: arrayKeys, what: "Timeline export")
         return try decode(&stream, window: window)
@@ -43,7 +43,7 @@ public enum GoogleTimelineDecoder {
     public static func decode(
         _ bytes: [UInt8], fileName: String, window: TrackTimeWindow = .unbounded
     )
-        throws(MapError) -> LocationHistoryContent
+        throws(MapError) -> SceneContent
     {
         var stream = JSONArrayStream(bytes: bytes, fileName: fileName, arrayKeys: arrayKeys, chunkSize: 4096)
         return try decode(&stream, window: window)
@@ -53,9 +53,9 @@ public enum GoogleTimelineDecoder {
 
     static func decode(
         _ stream: inout JSONArrayStream, window: TrackTimeWindow
-    ) throws(MapError) -> LocationHistoryContent {
+    ) throws(MapError) -> SceneContent {
         var timeline = WindowedFixes(window: window), raw = WindowedFixes(window: window)
-        var content = LocationHistoryContent()
+        var content = SceneContent()
         var placesLeftOut = TrackWindowCount(), sawSegments = false
         while let element = try stream.next() {
             switch element.key {

@@ -22,7 +22,7 @@ public enum OwnTracksExportDecoder {
     public static func read(
         atPath path: String, window: TrackTimeWindow = .unbounded
     ) throws(MapError)
-        -> LocationHistoryContent
+        -> SceneContent
     {
         var stream = try HistoryFields.stream(atPath: path, keys: arrayKeys, what: "OwnTracks export")
         return try decode(&stream, window: window)
@@ -32,7 +32,7 @@ public enum OwnTracksExportDecoder {
     public static func decode(
         _ bytes: [UInt8], fileName: String, window: TrackTimeWindow = .unbounded
     )
-        throws(MapError) -> LocationHistoryContent
+        throws(MapError) -> SceneContent
     {
         var stream = JSONArrayStream(bytes: bytes, fileName: fileName, arrayKeys: arrayKeys, chunkSize: 4096)
         return try decode(&stream, window: window)
@@ -42,7 +42,7 @@ public enum OwnTracksExportDecoder {
 
     static func decode(
         _ stream: inout JSONArrayStream, window: TrackTimeWindow
-    ) throws(MapError) -> LocationHistoryContent {
+    ) throws(MapError) -> SceneContent {
         var order: [String] = [], tracks: [String: WindowedFixes] = [:], skipped = 0
         while let element = try stream.next() {
             try HistoryFields.requireObjectRoot(element, in: stream, being: "an OwnTracks Recorder export")
@@ -72,7 +72,7 @@ public enum OwnTracksExportDecoder {
                 .invalidData, "neither \"locations\" nor \"data\": not an OwnTracks Recorder export",
                 at: InputLocation(file: stream.fileName), remedy: "write it with `ocat --format json`")
         }
-        var content = LocationHistoryContent()
+        var content = SceneContent()
         for name in order {
             guard var fixes = tracks[name] else { continue }
             content.leftOutOfWindow = content.leftOutOfWindow + fixes.leftOut

@@ -41,7 +41,7 @@ public enum GoogleSavedPlacesDecoder {
     public static func read(
         atPath path: String, window: TrackTimeWindow = .unbounded
     ) throws(MapError)
-        -> LocationHistoryContent
+        -> SceneContent
     {
         content(try entries(atPath: path), fileName: path)
     }
@@ -50,7 +50,7 @@ public enum GoogleSavedPlacesDecoder {
     public static func decode(
         _ bytes: [UInt8], fileName: String, window: TrackTimeWindow = .unbounded
     )
-        throws(MapError) -> LocationHistoryContent
+        throws(MapError) -> SceneContent
     {
         var stream = JSONArrayStream(bytes: bytes, fileName: fileName, arrayKeys: ["features"], chunkSize: 4096)
         return content(try entries(&stream), fileName: fileName)
@@ -65,8 +65,8 @@ public enum GoogleSavedPlacesDecoder {
 
     private static func content(
         _ read: (entries: [Entry], diagnostics: [Diagnostic]), fileName: String
-    ) -> LocationHistoryContent {
-        LocationHistoryContent(places: read.entries.map(\.place), diagnostics: read.diagnostics)
+    ) -> SceneContent {
+        SceneContent(places: read.entries.map(\.place), diagnostics: read.diagnostics)
     }
 
     static func entries(

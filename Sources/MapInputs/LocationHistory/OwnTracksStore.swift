@@ -30,8 +30,8 @@ public enum OwnTracksStore {
     /// - Throws: `MapError` as `files(in:window:)` and `OwnTracksRecDecoder.read`.
     public static func read(
         folder: String, window: TrackTimeWindow = .unbounded
-    ) throws(MapError) -> LocationHistoryContent {
-        var content = LocationHistoryContent()
+    ) throws(MapError) -> SceneContent {
+        var content = SceneContent()
         for device in try deviceFolders(in: folder) {
             let months = recFiles(in: device).filter {
                 monthOverlaps(fileName: ($0 as NSString).lastPathComponent, window: window)

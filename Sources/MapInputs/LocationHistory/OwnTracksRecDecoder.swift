@@ -31,7 +31,7 @@ public enum OwnTracksRecDecoder {
     public static func read(
         atPath path: String, window: TrackTimeWindow = .unbounded, trackName: String? = nil
     )
-        throws(MapError) -> LocationHistoryContent
+        throws(MapError) -> SceneContent
     {
         let file = try InputFile.open(atPath: path, what: "OwnTracks recording")
         var reader = OwnTracksRecReader(fileName: path, window: window)
@@ -43,7 +43,7 @@ public enum OwnTracksRecDecoder {
     /// Decodes `.rec` bytes; messages name the file `fileName`.
     public static func decode(
         _ bytes: [UInt8], fileName: String, window: TrackTimeWindow = .unbounded, trackName: String? = nil
-    ) throws(MapError) -> LocationHistoryContent {
+    ) throws(MapError) -> SceneContent {
         var reader = OwnTracksRecReader(fileName: fileName, window: window)
         var number = 0, start = 0
         while start < bytes.count {
@@ -117,13 +117,13 @@ struct OwnTracksRecReader {
         }
     }
 
-    mutating func finish(trackName: String?) throws(MapError) -> LocationHistoryContent {
+    mutating func finish(trackName: String?) throws(MapError) -> SceneContent {
         if goodCount == 0, let first = badLines.first {
             throw MapError(
                 .invalidData, first.message, at: InputLocation(file: fileName, line: first.line),
                 remedy: "an OwnTracks .rec line is 'time<TAB>topic<TAB>{json payload}'")
         }
-        var content = LocationHistoryContent(leftOutOfWindow: fixes.leftOut)
+        var content = SceneContent(leftOutOfWindow: fixes.leftOut)
         if let track = fixes.track(named: trackName) { content.tracks = [track] }
         if badCount > 0 {
             let listed = badLines.map { "line \($0.line): \($0.message)" }.joined(separator: "; ")

@@ -28,7 +28,7 @@ public enum GoogleSemanticHistoryDecoder {
     public static func read(
         atPath path: String, window: TrackTimeWindow = .unbounded
     ) throws(MapError)
-        -> LocationHistoryContent
+        -> SceneContent
     {
         var stream = try HistoryFields.stream(atPath: path, keys: ["timelineObjects"], what: "location history")
         return try decode(&stream, window: window)
@@ -38,7 +38,7 @@ public enum GoogleSemanticHistoryDecoder {
     public static func decode(
         _ bytes: [UInt8], fileName: String, window: TrackTimeWindow = .unbounded
     )
-        throws(MapError) -> LocationHistoryContent
+        throws(MapError) -> SceneContent
     {
         var stream = JSONArrayStream(bytes: bytes, fileName: fileName, arrayKeys: ["timelineObjects"], chunkSize: 4096)
         return try decode(&stream, window: window)
@@ -46,9 +46,9 @@ public enum GoogleSemanticHistoryDecoder {
 
     static func decode(
         _ stream: inout JSONArrayStream, window: TrackTimeWindow
-    ) throws(MapError) -> LocationHistoryContent {
+    ) throws(MapError) -> SceneContent {
         var fixes = WindowedFixes(window: window)
-        var content = LocationHistoryContent()
+        var content = SceneContent()
         var placesLeftOut = TrackWindowCount(), skipped = 0
         while let element = try stream.next() {
             try HistoryFields.requireObjectRoot(element, in: stream, being: "a Semantic Location History month")

@@ -25,7 +25,7 @@ public enum GoogleRecordsDecoder {
     public static func read(
         atPath path: String, window: TrackTimeWindow = .unbounded
     ) throws(MapError)
-        -> LocationHistoryContent
+        -> SceneContent
     {
         var stream = try HistoryFields.stream(atPath: path, keys: ["locations"], what: "location history")
         return try decode(&stream, window: window)
@@ -35,7 +35,7 @@ public enum GoogleRecordsDecoder {
     public static func decode(
         _ bytes: [UInt8], fileName: String, window: TrackTimeWindow = .unbounded
     )
-        throws(MapError) -> LocationHistoryContent
+        throws(MapError) -> SceneContent
     {
         var stream = JSONArrayStream(bytes: bytes, fileName: fileName, arrayKeys: ["locations"], chunkSize: 4096)
         return try decode(&stream, window: window)
@@ -43,7 +43,7 @@ public enum GoogleRecordsDecoder {
 
     static func decode(
         _ stream: inout JSONArrayStream, window: TrackTimeWindow
-    ) throws(MapError) -> LocationHistoryContent {
+    ) throws(MapError) -> SceneContent {
         var fixes = WindowedFixes(window: window)
         var withoutPosition = 0, wrapped = 0, sawArray = false
         while let element = try stream.next() {
@@ -64,7 +64,7 @@ public enum GoogleRecordsDecoder {
                 .invalidData, "no \"locations\" array: not a Google location history (Records.json)",
                 at: InputLocation(file: stream.fileName), remedy: "give the Records.json file of a Takeout export")
         }
-        var content = LocationHistoryContent(leftOutOfWindow: fixes.leftOut)
+        var content = SceneContent(leftOutOfWindow: fixes.leftOut)
         if let track = fixes.track(named: "Location History") { content.tracks = [track] }
         content.diagnostics = stream.warnings.map { Diagnostic(.warning, $0) }
         if wrapped > 0 {

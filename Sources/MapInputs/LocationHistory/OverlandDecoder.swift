@@ -20,7 +20,7 @@ public enum OverlandDecoder {
     public static func read(
         atPath path: String, window: TrackTimeWindow = .unbounded
     ) throws(MapError)
-        -> LocationHistoryContent
+        -> SceneContent
     {
         var stream = try HistoryFields.stream(atPath: path, keys: ["locations"], what: "Overland batch")
         return try decode(&stream, window: window)
@@ -30,7 +30,7 @@ public enum OverlandDecoder {
     public static func decode(
         _ bytes: [UInt8], fileName: String, window: TrackTimeWindow = .unbounded
     )
-        throws(MapError) -> LocationHistoryContent
+        throws(MapError) -> SceneContent
     {
         var stream = JSONArrayStream(bytes: bytes, fileName: fileName, arrayKeys: ["locations"], chunkSize: 4096)
         return try decode(&stream, window: window)
@@ -38,7 +38,7 @@ public enum OverlandDecoder {
 
     static func decode(
         _ stream: inout JSONArrayStream, window: TrackTimeWindow
-    ) throws(MapError) -> LocationHistoryContent {
+    ) throws(MapError) -> SceneContent {
         var fixes = WindowedFixes(window: window)
         var skipped = 0
         while let element = try stream.next() {
@@ -76,7 +76,7 @@ public enum OverlandDecoder {
             throw MapError(
                 .invalidData, "no \"locations\" array: not an Overland batch", at: InputLocation(file: stream.fileName))
         }
-        var content = LocationHistoryContent(leftOutOfWindow: fixes.leftOut)
+        var content = SceneContent(leftOutOfWindow: fixes.leftOut)
         if let track = fixes.track(named: "Overland") { content.tracks = [track] }
         content.diagnostics = stream.warnings.map { Diagnostic(.warning, $0) }
         if skipped > 0 {
