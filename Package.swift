@@ -5,7 +5,7 @@
 // libcurl4-openssl-dev is loaded at run time).
 //
 // The targets, from the bottom up; each imports only targets listed before it, and its
-// declared dependencies are exactly what its files import (README, "Architecture").
+// declared dependencies are exactly what its files import (docs/architecture.md).
 import PackageDescription
 
 let package = Package(
@@ -235,7 +235,9 @@ let package = Package(
             name: "MapFavoritesTests", dependencies: ["MapFavorites", "MapTestSupport"], exclude: ["Geocoder"]),
         .testTarget(
             name: "MapRenderCairoTests",
-            dependencies: ["MapRenderCairo", "MapRenderSVG", "MapTiles", "MapMarginalia", "MapTestSupport", "CZlib"],
+            dependencies: [
+                "MapRenderCairo", "MapRenderSVG", "MapTiles", "MapInputs", "MapMarginalia", "MapTestSupport", "CZlib",
+            ],
             exclude: ["Goldens", "Failures"]),
         .testTarget(name: "MapRenderSVGTests", dependencies: ["MapRenderSVG", "MapTestSupport"]),
         .testTarget(name: "MapBatchTests", dependencies: ["MapBatch", "MapFormats", "MapErrors"]),

@@ -6,6 +6,8 @@ public enum InputFileKind: String, Hashable, Sendable, CaseIterable {
     case geoJSON
     /// Location fixes as CSV with a header row (latitude, longitude, …).
     case locationCSV
+    /// Garmin's Training Center XML: activities and courses.
+    case tcx
 
     /// The extensions that name each kind, lower case.
     public var extensions: [String] {
@@ -13,6 +15,7 @@ public enum InputFileKind: String, Hashable, Sendable, CaseIterable {
         case .gpx: ["gpx"]
         case .geoJSON: ["geojson", "json"]
         case .locationCSV: ["csv"]
+        case .tcx: ["tcx"]
         }
     }
 
@@ -26,7 +29,8 @@ public enum InputFileKind: String, Hashable, Sendable, CaseIterable {
     /// The kind the first bytes of a file show, or `nil` when they show none of them.
     ///
     /// After a byte-order mark (UTF-8 or UTF-16, which GPX allows) and white space: XML
-    /// (`<`) whose first element is `gpx` — a prefixed `<x:gpx` too — is GPX; `{` is
+    /// (`<`) whose first element is `gpx` — a prefixed `<x:gpx` too — is GPX, one whose first
+    /// element is `TrainingCenterDatabase` is TCX; `{` is
     /// GeoJSON; a first line that names a `latitude` or `lat` column is location CSV. Only
     /// the start of the file is needed (see `sniffLength`).
     public init?(sniffing bytes: some Collection<UInt8>) {
@@ -40,8 +44,13 @@ public enum InputFileKind: String, Hashable, Sendable, CaseIterable {
         let text = String(decoding: head, as: UTF8.self)
         let trimmed = text.drop { $0.isWhitespace }
         if trimmed.hasPrefix("<") {
-            guard Self.rootElement(of: trimmed).map({ $0 == "gpx" || $0.hasSuffix(":gpx") }) == true else { return nil }
-            self = .gpx
+            guard let root = Self.rootElement(of: trimmed) else { return nil }
+            let localName = root.split(separator: ":").last.map(String.init) ?? root
+            switch localName {
+            case "gpx": self = .gpx
+            case "TrainingCenterDatabase": self = .tcx
+            default: return nil
+            }
         } else if trimmed.hasPrefix("{") {
             self = .geoJSON
         } else {
