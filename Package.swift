@@ -178,7 +178,7 @@ let package = Package(
         .executableTarget(name: "maprender", dependencies: ["MapRenderCommand"]),
         .executableTarget(
             name: "maprender-benchmarks",
-            dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapRenderCairo"],
+            dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapRenderCairo", "MapInputs"],
             path: "Benchmarks/MicroBenchmarks"),
 
         // Helpers shared by the test targets: paths, temporary files, test images, MBTiles
