@@ -62,7 +62,7 @@ public struct TrackInput: Sendable {
         var leftOut = TrackWindowCount()
         var diagnostics: [Diagnostic] = []
         for file in files {
-            let content = try TrackFiles.content(ofFile: file, window: window)
+            let content = try TrackFiles.content(ofFile: file, window: window, requiresTracks: true)
             leftOut = leftOut + content.leftOutOfWindow
             diagnostics += content.diagnostics
             for track in content.tracks {

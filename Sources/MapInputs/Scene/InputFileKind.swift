@@ -12,6 +12,10 @@ public enum InputFileKind: String, Hashable, Sendable, CaseIterable {
     case kml
     /// KML zipped with its pictures.
     case kmz
+    /// A phone's location log: Google's location history and Saved Places, OwnTracks
+    /// recordings (`.rec`) and exports, Overland batches (`LocationHistoryFormat` tells
+    /// which, by content).
+    case locationHistory
 
     /// The extensions that name each kind, lower case.
     public var extensions: [String] {
@@ -22,6 +26,7 @@ public enum InputFileKind: String, Hashable, Sendable, CaseIterable {
         case .tcx: ["tcx"]
         case .kml: ["kml"]
         case .kmz: ["kmz"]
+        case .locationHistory: ["rec"]
         }
     }
 
@@ -37,7 +42,8 @@ public enum InputFileKind: String, Hashable, Sendable, CaseIterable {
     /// After a byte-order mark (UTF-8 or UTF-16, which GPX allows) and white space: XML
     /// (`<`) whose first element is `gpx` — a prefixed `<x:gpx` too — is GPX, one whose first
     /// element is `TrainingCenterDatabase` is TCX, one whose first element is `kml` is KML; a
-    /// ZIP archive is KMZ; `{` is
+    /// ZIP archive is KMZ; a phone's location log (`LocationHistoryFormat`) is location
+    /// history; any other `{` is
     /// GeoJSON; a first line that names a `latitude` or `lat` column is location CSV. Only
     /// the start of the file is needed (see `sniffLength`).
     public init?(sniffing bytes: some Collection<UInt8>) {
@@ -45,6 +51,10 @@ public enum InputFileKind: String, Hashable, Sendable, CaseIterable {
         // A local file header: a ZIP archive, which maprender reads as KMZ.
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
             self = .kmz
+            return
+        }
+        if LocationHistoryFormat(sniffing: head) != nil {
+            self = .locationHistory
             return
         }
         if head.starts(with: [0xEF, 0xBB, 0xBF]) { head.removeFirst(3) }
@@ -75,8 +85,9 @@ public enum InputFileKind: String, Hashable, Sendable, CaseIterable {
     }
 
     /// How many bytes `init(sniffing:)` looks at: enough for an XML declaration, comments
-    /// and a DOCTYPE before the root element in any real file.
-    public static let sniffLength = 4096
+    /// and a DOCTYPE before the root element in any real file, and for the keys that tell
+    /// location logs apart (`LocationHistoryFormat.sniffLength`).
+    public static let sniffLength = LocationHistoryFormat.sniffLength
 
     /// The name of the first element of XML text (after the declaration, comments,
     /// processing instructions and a DOCTYPE), or `nil` when the head holds none.

@@ -36,6 +36,23 @@ public enum SceneFile {
             return { path throws(MapError) in try TCXDecoder.read(atPath: path, window: window) }
         case (.kml, .overlays), (.kmz, .overlays):
             return { path throws(MapError) in try KMLDecoder.read(atPath: path, window: window).sceneContent }
+        case (.locationHistory, _):
+            return { path throws(MapError) in
+                let head = try InputFile.readPrefix(
+                    atPath: path, count: LocationHistoryFormat.sniffLength, what: "location history")
+                guard let format = LocationHistoryFormat(sniffing: head) else {
+                    throw MapError(
+                        .invalidData, "not a location log maprender reads", at: InputLocation(file: path),
+                        remedy: "give an OwnTracks .rec file or export, Google location history or Saved Places, "
+                            + "or an Overland batch")
+                }
+                var content = try format.read(atPath: path, window: window)
+                // A month of an OwnTracks store is its device's track: `USER/DEVICE`.
+                if format == .ownTracksRecording, let device = OwnTracksStore.deviceName(ofMonthFile: path) {
+                    for index in content.tracks.indices { content.tracks[index].name = device }
+                }
+                return content
+            }
         case (.kml, .tracks), (.kmz, .tracks):
             return { path throws(MapError) in try KMLDecoder.read(atPath: path, window: window).trackContent }
         case (.gpx, _):
@@ -64,7 +81,10 @@ public enum SceneFile {
         if let dot = fileName.lastIndex(of: "."),
             let kind = InputFileKind(pathExtension: String(fileName[fileName.index(after: dot)...]))
         {
-            return kind
+            // `.json` is GeoJSON's extension and every location log's too: their keys tell.
+            guard kind == .geoJSON, fileName[dot...].lowercased() == ".json" else { return kind }
+            let head = try InputFile.readPrefix(atPath: path, count: LocationHistoryFormat.sniffLength, what: "JSON")
+            return LocationHistoryFormat(sniffing: head) != nil ? .locationHistory : .geoJSON
         }
         let head = try InputFile.readPrefix(atPath: path, count: InputFileKind.sniffLength, what: "input")
         if let kind = InputFileKind(sniffing: head) { return kind }

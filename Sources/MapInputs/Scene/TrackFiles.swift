@@ -7,7 +7,7 @@ import MapRenderCore
 /// The track files of a run: folders expanded, each file's tracks read and named.
 public enum TrackFiles {
     /// The extensions read from a folder.
-    public static let folderExtensions = ["gpx", "tcx", "csv", "geojson"]
+    public static let folderExtensions = ["gpx", "tcx", "kml", "kmz", "rec", "csv", "geojson"]
 
     /// The files to read: each file as given, and the track files of each folder (those
     /// with one of `folderExtensions`), sorted by name (hidden files left out).
@@ -44,6 +44,18 @@ public enum TrackFiles {
             let tracks = names.filter {
                 folderExtensions.contains(URL(fileURLWithPath: $0).pathExtension.lowercased()) && !$0.hasPrefix(".")
             }.sorted()
+            // An OwnTracks Recorder store (or its rec, user or device folder): only the
+            // months the window needs.
+            if tracks.isEmpty, OwnTracksStore.isStore(path) {
+                let months = try OwnTracksStore.files(in: path, window: window)
+                guard !months.isEmpty else {
+                    throw MapError(
+                        .invalidData, "the OwnTracks store has no month that can hold the time window",
+                        at: InputLocation(file: path), remedy: "check --since, --until, --day and --timezone")
+                }
+                files += months
+                continue
+            }
             guard !tracks.isEmpty else {
                 throw MapError(
                     .missingInput,
@@ -63,14 +75,22 @@ public enum TrackFiles {
     ///
     /// - Throws: `MapError` `.invalidData` for a file with nothing to draw (a GPX file with
     ///   neither a track, a route nor a waypoint), and what the file's decoder throws.
+    /// With `requiresTracks` (for measuring, `maprender track`), a GPX file of routes or
+    /// waypoints only is refused too.
     public static func content(
-        ofFile path: String, as knownKind: InputFileKind? = nil, window: TrackTimeWindow = .unbounded
+        ofFile path: String, as knownKind: InputFileKind? = nil, window: TrackTimeWindow = .unbounded,
+        requiresTracks: Bool = false
     ) throws(MapError) -> SceneContent {
         let kind: InputFileKind
         if let knownKind { kind = knownKind } else { kind = try SceneFile.kind(ofFileAt: path) }
         var content = try SceneFile.read(atPath: path, as: kind, geoJSON: .tracks, window: window)
         if kind == .gpx && content.isEmpty && content.leftOutOfWindow.isZero {
             throw MapError(.invalidData, "no track, route or waypoint in the file", at: InputLocation(file: path))
+        }
+        if requiresTracks && kind == .gpx && content.tracks.isEmpty && content.leftOutOfWindow.isZero {
+            throw MapError(
+                .invalidData, "no track (trk) in the file, only routes or waypoints", at: InputLocation(file: path),
+                remedy: "give a GPX file with a recorded track")
         }
         let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         for index in content.tracks.indices where content.tracks[index].name?.isEmpty ?? true {
@@ -86,15 +106,7 @@ public enum TrackFiles {
     public static func tracks(
         inFile path: String, as knownKind: InputFileKind? = nil, window: TrackTimeWindow = .unbounded
     ) throws(MapError) -> [Track] {
-        let kind: InputFileKind
-        if let knownKind { kind = knownKind } else { kind = try SceneFile.kind(ofFileAt: path) }
-        let content = try content(ofFile: path, as: kind, window: window)
-        if kind == .gpx && content.tracks.isEmpty && content.leftOutOfWindow.isZero {
-            throw MapError(
-                .invalidData, "no track (trk) in the file, only routes or waypoints", at: InputLocation(file: path),
-                remedy: "give a GPX file with a recorded track")
-        }
-        return content.tracks
+        try content(ofFile: path, as: knownKind, window: window, requiresTracks: true).tracks
     }
 
     /// "left out 1234 fixes outside the time window 2026-12-01T… to 2026-12-02T…, 5 without a
