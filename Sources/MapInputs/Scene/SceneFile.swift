@@ -89,10 +89,10 @@ public enum SceneFile {
         let head = try InputFile.readPrefix(atPath: path, count: InputFileKind.sniffLength, what: "input")
         if let kind = InputFileKind(sniffing: head) { return kind }
         throw MapError(
-            .invalidData, "not a GPX, GeoJSON or location CSV file (neither its name nor its content says which)",
+            .invalidData, "not a track or place file maprender reads (neither its name nor its content says which)",
             at: InputLocation(file: path),
-            remedy:
-                "give GPX (XML with a <gpx> root), GeoJSON (a JSON object) or CSV whose header names latitude and longitude"
+            remedy: "give GPX, TCX, FIT, KML or KMZ, GeoJSON, CSV whose header names latitude and longitude, "
+                + "Google location history, an OwnTracks recording or export, or an Overland batch"
         )
     }
 

@@ -20,7 +20,7 @@ public enum TrackFiles {
         guard !paths.isEmpty else {
             throw MapError(
                 .invalidRequest, "no track file given",
-                remedy: "give one or more .gpx, .csv or .geojson files, or a folder")
+                remedy: "give one or more track files (GPX, TCX, FIT, KML, CSV, GeoJSON, location history), or a folder")
         }
         var files: [String] = []
         for path in paths {
