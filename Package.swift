@@ -68,6 +68,9 @@ let package = Package(
         // Mapbox Vector Tiles 2.1: the protobuf reader and the tile decoder (layers, features,
         // properties, geometry in tile coordinates), with diagnostics for what it skips.
         .target(name: "MapVectorTiles", dependencies: ["MapErrors"]),
+        // Garmin's FIT protocol, streamed: file headers, definition and data messages, base
+        // types with their invalid values, compressed timestamps, CRCs, chained files.
+        .target(name: "MapFIT", dependencies: ["MapErrors"]),
         // The command-line machinery any program can use: one declarative table per command
         // drives parsing, "did you mean", help, completion scripts and the man page.
         .target(name: "MapCommandLine", dependencies: ["MapErrors", "MapGeometry", "MapFormats"]),
@@ -104,10 +107,10 @@ let package = Package(
             ]),
         // The SQLite wrapper.
         .target(name: "MapSQLite", dependencies: ["MapErrors", "CSQLite3"]),
-        // GPX, GeoJSON, location CSV and style files to scene values; scene loading.
+        // GPX, GeoJSON, location CSV, FIT and style files to scene values; scene loading.
         .target(
             name: "MapInputs",
-            dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapFormats", "MapXML"],
+            dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapFormats", "MapXML", "MapFIT"],
             resources: [.copy("Resources")]),
         // Tile sources: the embedded world, MBTiles, PMTiles, folders, HTTP with its cache.
         .target(
@@ -216,6 +219,7 @@ let package = Package(
             ],
             exclude: ["Fixtures"]),
         .testTarget(name: "MapVectorTilesTests", dependencies: ["MapVectorTiles", "MapErrors"], exclude: ["Fixtures"]),
+        .testTarget(name: "MapFITTests", dependencies: ["MapFIT", "MapErrors"]),
         .testTarget(name: "MapCommandLineTests", dependencies: ["MapCommandLine", "MapErrors", "MapTestSupport"]),
         .testTarget(
             name: "MapInputsTests", dependencies: ["MapInputs", "MapTestSupport"], exclude: ["Fixtures"]),
