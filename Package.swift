@@ -219,7 +219,7 @@ let package = Package(
             ],
             exclude: ["Fixtures"]),
         .testTarget(name: "MapVectorTilesTests", dependencies: ["MapVectorTiles", "MapErrors"], exclude: ["Fixtures"]),
-        .testTarget(name: "MapFITTests", dependencies: ["MapFIT", "MapErrors"]),
+        .testTarget(name: "MapFITTests", dependencies: ["MapFIT", "MapErrors", "MapTestSupport"]),
         .testTarget(name: "MapCommandLineTests", dependencies: ["MapCommandLine", "MapErrors", "MapTestSupport"]),
         .testTarget(
             name: "MapInputsTests", dependencies: ["MapInputs", "MapTestSupport"], exclude: ["Fixtures"]),

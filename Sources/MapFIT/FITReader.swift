@@ -209,7 +209,7 @@ public struct FITReader<Source: FITByteSource> {
         if architecture > 1 {
             return damage(
                 .unknownArchitecture,
-                "a definition's architecture byte is 0x\(hex(UInt16(architecture))), neither 0 (little-endian) nor 1 (big-endian); read as big-endian, at byte \(offset)",
+                "a definition's architecture byte is 0x\(hex(UInt16(architecture), digits: 2)), neither 0 (little-endian) nor 1 (big-endian); read as big-endian, at byte \(offset)",
                 at: offset)
         }
         return try next()
@@ -263,7 +263,8 @@ public struct FITReader<Source: FITByteSource> {
     }
 }
 
-private func hex(_ value: UInt16) -> String {
-    let digits = String(value, radix: 16, uppercase: true)
-    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+/// `value` in upper-case hexadecimal, zero-padded to `digits`.
+private func hex(_ value: UInt16, digits: Int = 4) -> String {
+    let text = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, digits - text.count)) + text
 }
