@@ -88,9 +88,11 @@ public struct FITReader<Source: FITByteSource> {
         let signature = hasTwelve && input[8] == 0x2E && input[9] == 0x46 && input[10] == 0x49 && input[11] == 0x54
         guard signature, input[0] >= 12 else {
             if !hasTwelve, first, input.available >= 1, input[0] >= 12 {
-                return damage(.truncated, "the file ends inside its header at byte \(offset + input.available)", at: offset)
+                return damage(
+                    .truncated, "the file ends inside its header at byte \(offset + input.available)", at: offset)
             }
-            let what = first ? "not a FIT file: no \".FIT\" header" : "bytes after the last FIT file are not a FIT header"
+            let what =
+                first ? "not a FIT file: no \".FIT\" header" : "bytes after the last FIT file are not a FIT header"
             return damage(.notFIT, "\(what) at byte \(offset)", at: offset)
         }
         let size = Int(input[0])
@@ -228,7 +230,8 @@ public struct FITReader<Source: FITByteSource> {
         guard end.crcMatches else {
             pending = .fileEnd(end)
             return damage(
-                .fileCRC, "the file CRC 0x\(hex(stored)) is not that of its bytes (0x\(hex(crc.value))) at byte \(offset)",
+                .fileCRC,
+                "the file CRC 0x\(hex(stored)) is not that of its bytes (0x\(hex(crc.value))) at byte \(offset)",
                 at: offset)
         }
         return .fileEnd(end)
@@ -252,13 +255,15 @@ public struct FITReader<Source: FITByteSource> {
     private mutating func truncated(at offset: Int, dataEnd: Int) -> FITEvent {
         let end = input.offset + input.available
         return damage(
-            .truncated, "the file ends at byte \(end), before the end of its data (byte \(dataEnd)), in a message at byte \(offset)",
+            .truncated,
+            "the file ends at byte \(end), before the end of its data (byte \(dataEnd)), in a message at byte \(offset)",
             at: offset)
     }
 
     private mutating func undefined(_ local: Int, at offset: Int) -> FITEvent {
         damage(
-            .undefinedLocalType, "a data message of local type \(local), which no definition declared, at byte \(offset)",
+            .undefinedLocalType,
+            "a data message of local type \(local), which no definition declared, at byte \(offset)",
             at: offset)
     }
 }

@@ -153,7 +153,8 @@ struct FITReaderTests {
         let types: [(UInt8, UInt8, Int64, Int64, FITValue)] = [
             (0x00, 1, 0xFF, 3, .unsigned(3)), (0x01, 1, 0x7F, -3, .signed(-3)), (0x02, 1, 0xFF, 200, .unsigned(200)),
             (0x83, 2, 0x7FFF, -300, .signed(-300)), (0x84, 2, 0xFFFF, 65000, .unsigned(65000)),
-            (0x85, 4, 0x7FFF_FFFF, -70000, .signed(-70000)), (0x86, 4, 0xFFFF_FFFF, 4_000_000_000, .unsigned(4_000_000_000)),
+            (0x85, 4, 0x7FFF_FFFF, -70000, .signed(-70000)),
+            (0x86, 4, 0xFFFF_FFFF, 4_000_000_000, .unsigned(4_000_000_000)),
             (0x88, 4, 0xFFFF_FFFF, Int64(Float(1.5).bitPattern), .float(1.5)),
             (0x89, 8, -1, Int64(bitPattern: (-2.25).bitPattern), .float(-2.25)), (0x0A, 1, 0, 9, .unsigned(9)),
             (0x8B, 2, 0, 9, .unsigned(9)), (0x8C, 4, 0, 9, .unsigned(9)),

@@ -10,17 +10,24 @@ import Testing
 private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../MapInputsTests/Fixtures/fit").standardized
 
+/// reference.json's keys are snake_case.
+private let snakeCaseDecoder: JSONDecoder = {
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    return decoder
+}()
+
 private struct Reference: Decodable {
     var records: Int?
     var files: Int?
-    var first_fit_seconds: Int?
-    var last_fit_seconds: Int?
+    var firstFitSeconds: Int?
+    var lastFitSeconds: Int?
     var error: String?
 }
 
 private func reference(_ name: String) throws -> Reference {
     let data = try Data(contentsOf: fixtures.appendingPathComponent("reference.json"))
-    let all = try JSONDecoder().decode([String: Reference].self, from: data)
+    let all = try snakeCaseDecoder.decode([String: Reference].self, from: data)
     return try #require(all[name])
 }
 
@@ -57,8 +64,8 @@ struct FITRealFileTests {
         #expect(read.records.count == expected.records)
         #expect(read.headers == expected.files)
         let times = read.records.compactMap { $0 }
-        #expect(times.first.map(Int.init) == expected.first_fit_seconds)
-        #expect(times.last.map(Int.init) == expected.last_fit_seconds)
+        #expect(times.first.map(Int.init) == expected.firstFitSeconds)
+        #expect(times.last.map(Int.init) == expected.lastFitSeconds)
         #expect(read.damage.isEmpty == (expected.error == nil))
     }
 }

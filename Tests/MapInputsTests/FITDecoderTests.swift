@@ -18,6 +18,13 @@ private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent
 private func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
 
 /// What fitdecode (or, for the Lezyne file, GPSBabel) read from a fixture.
+/// reference.json's keys are snake_case.
+private let snakeCaseDecoder: JSONDecoder = {
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    return decoder
+}()
+
 private struct Reference: Decodable {
     struct CoursePoint: Decodable {
         var name: String?
@@ -30,20 +37,20 @@ private struct Reference: Decodable {
     var first: [Double]?
     var last: [Double]?
     var bbox: [Double]?
-    var length_m: Double?
-    var first_time: String?
-    var last_time: String?
-    var first_fit_seconds: Int?
-    var last_fit_seconds: Int?
+    var lengthM: Double?
+    var firstTime: String?
+    var lastTime: String?
+    var firstFitSeconds: Int?
+    var lastFitSeconds: Int?
     var sports: [String?]?
-    var sessions_with_fixes: Int?
-    var course_points: [CoursePoint]?
+    var sessionsWithFixes: Int?
+    var coursePoints: [CoursePoint]?
     var error: String?
 }
 
 private let references: [String: Reference] = {
     guard let data = FileManager.default.contents(atPath: fixture("reference.json")),
-        let decoded = try? JSONDecoder().decode([String: Reference].self, from: data)
+        let decoded = try? snakeCaseDecoder.decode([String: Reference].self, from: data)
     else { return [:] }
     return decoded
 }()
@@ -103,22 +110,24 @@ struct FITDecoderRealFileTests {
             #expect(abs((latitudes.max() ?? .nan) - box[2]) < positionTolerance)
             #expect(abs((longitudes.max() ?? .nan) - box[3]) < positionTolerance)
         }
-        let expectedLength = try #require(reference.length_m)
+        let expectedLength = try #require(reference.lengthM)
         let measured = length(fixes)
-        #expect(abs(measured - expectedLength) <= lengthTolerance * expectedLength, "\(measured) vs \(expectedLength) m")
+        #expect(
+            abs(measured - expectedLength) <= lengthTolerance * expectedLength, "\(measured) vs \(expectedLength) m")
         let times = track.locations.compactMap(\.timestamp)
-        #expect(times.first == date(reference.first_time))
-        #expect(times.last == date(reference.last_time))
+        #expect(times.first == date(reference.firstTime))
+        #expect(times.last == date(reference.lastTime))
         // Where fitdecode stopped (a CRC, a truncation, bytes that are not FIT), this
         // reader warns and names the byte; elsewhere it says nothing.
         let warnings = content.diagnostics.filter { $0.severity == .warning }
         if reference.error != nil {
-            #expect(warnings.contains { $0.message.hasPrefix(fixture(name) + ": ") && $0.message.contains(" at byte ") })
+            #expect(
+                warnings.contains { $0.message.hasPrefix(fixture(name) + ": ") && $0.message.contains(" at byte ") })
         } else if !name.hasPrefix("lezyne") {
             #expect(warnings.isEmpty, "\(warnings)")
         }
         // One segment per session holding fixes.
-        if let sessions = reference.sessions_with_fixes, sessions > 0 {
+        if let sessions = reference.sessionsWithFixes, sessions > 0 {
             #expect(track.segments.count == sessions)
         }
     }
@@ -146,7 +155,7 @@ struct FITDecoderRealFileTests {
     @Test("a course file: the track and its course points as pins")
     func course() throws {
         let content = try FITDecoder.read(atPath: fixture("fitwrite-track.fit"))
-        let reference = try #require(references["fitwrite-track.fit"]?.course_points)
+        let reference = try #require(references["fitwrite-track.fit"]?.coursePoints)
         #expect(content.places.count == reference.count)
         for (place, point) in zip(content.places, reference) {
             #expect(abs(place.coordinate.latitude - point.latitude) < positionTolerance)
@@ -177,17 +186,28 @@ struct FITDecoderRealFileTests {
     @Test("damaged files keep the records before the damage and name its byte")
     func damage() throws {
         let cases: [(String, String)] = [
-            ("activity-filecrc.fit", "the file CRC 0xB1D5 is not that of its bytes (0xA1D5) at byte 769; drew the 14 records before it"),
-            ("activity-settings-corruptheader.fit", "bytes after the last FIT file are not a FIT header at byte 771; drew the 14 records before it"),
+            (
+                "activity-filecrc.fit",
+                "the file CRC 0xB1D5 is not that of its bytes (0xA1D5) at byte 769; drew the 14 records before it"
+            ),
+            (
+                "activity-settings-corruptheader.fit",
+                "bytes after the last FIT file are not a FIT header at byte 771; drew the 14 records before it"
+            ),
             (
                 "activity-unexpected-eof.fit",
                 "the file ends at byte 768, before the end of its data (byte 769), in a message at byte 751; drew the 14 records before it"
             ),
-            ("strava-android-app-201.10-b1218918.fit", "a data message of local type 11, which no definition declared, at byte 7471; drew the 473 records before it"),
+            (
+                "strava-android-app-201.10-b1218918.fit",
+                "a data message of local type 11, which no definition declared, at byte 7471; drew the 473 records before it"
+            ),
         ]
         for (name, message) in cases {
             let content = try FITDecoder.read(atPath: fixture(name))
-            #expect(content.diagnostics.contains { $0 == Diagnostic(.warning, fixture(name) + ": " + message) }, "\(content.diagnostics)")
+            #expect(
+                content.diagnostics.contains { $0 == Diagnostic(.warning, fixture(name) + ": " + message) },
+                "\(content.diagnostics)")
         }
     }
 
@@ -205,7 +225,6 @@ struct FITDecoderRealFileTests {
         } throws: { ($0 as? MapError)?.kind == .missingInput }
     }
 }
-
 
 /// A FIT time for a date: seconds since 1989-12-31T00:00:00Z.
 private func fitSeconds(_ iso: String) -> UInt32 {
@@ -259,7 +278,8 @@ struct FITDecoderEdgeCaseTests {
     @Test("plain altitude and speed (scale 5, offset 500; scale 1000) and absent ones")
     func plainFields() throws {
         var file = FITTestFile()
-        file.define(local: 0, global: 20, fields: [(253, 4, 0x86), (0, 4, 0x85), (1, 4, 0x85), (2, 2, 0x84), (6, 2, 0x84)])
+        file.define(
+            local: 0, global: 20, fields: [(253, 4, 0x86), (0, 4, 0x85), (1, 4, 0x85), (2, 2, 0x84), (6, 2, 0x84)])
         file.data(local: 0, [Int64(start), 0, 0, 2600, 12500])
         file.data(local: 0, [Int64(start) + 1, 0, 0, 0xFFFF, 0xFFFF])
         let fixes = try #require(try decode(file).tracks.first?.locations)
@@ -294,7 +314,12 @@ struct FITDecoderEdgeCaseTests {
         let fixes = try #require(content.tracks.first?.locations)
         #expect(fixes.count == 3 && fixes.allSatisfy { $0.timestamp == nil })
         #expect(fixes.map(\.coordinate.latitude).sorted() == fixes.map(\.coordinate.latitude))
-        #expect(content.diagnostics == [Diagnostic(.info, "test.fit: 3 records are timed by the device's uptime, not a date; kept in order without a time")])
+        #expect(
+            content.diagnostics == [
+                Diagnostic(
+                    .info,
+                    "test.fit: 3 records are timed by the device's uptime, not a date; kept in order without a time")
+            ])
         // A bounded window has no place for them: left out as untimed.
         let windowed = try decode(file, window: TrackTimeWindow(start: Date(timeIntervalSince1970: 0)))
         #expect(windowed.tracks.isEmpty && windowed.leftOutOfWindow == TrackWindowCount(untimed: 3))
@@ -354,7 +379,8 @@ struct FITDecoderEdgeCaseTests {
         file.define(local: 2, global: 20, fields: FITTestFile.recordFields)
         file.record(local: 2, time: start, latitude: 46, longitude: 7)
         file.record(local: 2, time: start + 60, latitude: 46.01, longitude: 7)
-        file.define(local: 3, global: 32, fields: [(1, 4, 0x86), (2, 4, 0x85), (3, 4, 0x85), (5, 1, 0x00), (6, 8, 0x07)])
+        file.define(
+            local: 3, global: 32, fields: [(1, 4, 0x86), (2, 4, 0x85), (3, 4, 0x85), (5, 1, 0x00), (6, 8, 0x07)])
         file.records.append(3)
         file.records += FITTestFile.integer(Int64(start) + 30, size: 4, bigEndian: false)
         file.records += FITTestFile.integer(548_781_000, size: 4, bigEndian: false)
@@ -389,7 +415,10 @@ struct FITDecoderEdgeCaseTests {
             ])
         // Garbage after the file.
         let trailing = try FITDecoder.decode(good + Array("garbage after the records".utf8), fileName: "t.fit")
-        #expect(trailing.diagnostics.map(\.message) == ["t.fit: bytes after the last FIT file are not a FIT header at byte \(good.count); drew the 5 records before it"])
+        #expect(
+            trailing.diagnostics.map(\.message) == [
+                "t.fit: bytes after the last FIT file are not a FIT header at byte \(good.count); drew the 5 records before it"
+            ])
         // Not FIT; empty; a bad header CRC before anything.
         for (bytes, words) in [
             (Array("<?xml version=\"1.0\"?><gpx/>".utf8), "not a FIT file: no \".FIT\" header at byte 0"),

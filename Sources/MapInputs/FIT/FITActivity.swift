@@ -61,10 +61,12 @@ struct FITActivity {
             if let start = message.number(2) ?? message.timestamp.map(Double.init), start >= 0,
                 start <= Double(UInt32.max)
             {
-                sessions.append((UInt32(start), message.number(5).map { Int($0) }))
+                sessions.append((UInt32(start), message.number(5).flatMap { Int(exactly: $0) }))
             }
         case 19:
-            if let start = message.number(2), start >= 0, start <= Double(UInt32.max) { lapStarts.append(UInt32(start)) }
+            if let start = message.number(2), start >= 0, start <= Double(UInt32.max) {
+                lapStarts.append(UInt32(start))
+            }
         case 31:
             courseName = message.string(5) ?? courseName
         case 32: addCoursePoint(message)
@@ -123,7 +125,7 @@ struct FITActivity {
         {
             return
         }
-        let type = message.number(5).flatMap { FITProfileNames.coursePoint(Int($0)) }
+        let type = message.number(5).flatMap { Int(exactly: $0) }.flatMap(FITProfileNames.coursePoint)
         let name = message.string(6)?.trimmingCharacters(in: .whitespaces)
         let title = name.flatMap { $0.isEmpty ? nil : $0 } ?? type ?? "Course point"
         places.append(Place(title: title, subtitle: type, coordinate: coordinate))

@@ -80,7 +80,8 @@ public enum FITDecoder {
                             : "the file is damaged before its first message; export it again from the device")
                 }
                 let records = activity.records == 1 ? "1 record" : "\(activity.records) records"
-                diagnostics.append(Diagnostic(.warning, "\(fileName): \(damage.message); drew the \(records) before it"))
+                diagnostics.append(
+                    Diagnostic(.warning, "\(fileName): \(damage.message); drew the \(records) before it"))
             }
         }
         var content = SceneContent(places: activity.places, diagnostics: diagnostics)
