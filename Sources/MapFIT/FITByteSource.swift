@@ -21,6 +21,7 @@ public struct FITByteArraySource: FITByteSource {
         self.bytes = bytes
     }
 
+    /// Copies the next bytes into `buffer`; 0 once all have been handed over. Never throws.
     public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(MapError) -> Int {
         let count = min(buffer.count, bytes.count - position)
         guard count > 0 else { return 0 }

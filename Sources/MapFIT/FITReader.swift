@@ -61,7 +61,9 @@ public struct FITReader<Source: FITByteSource> {
                     state = .crc
                     continue
                 }
-                return try readRecord(dataEnd: dataEnd)
+                // A definition is kept, not yielded: read on (a loop, not recursion, so a
+                // run of thousands of definitions does not deepen the stack).
+                if let event = try readRecord(dataEnd: dataEnd) { return event }
             case .crc:
                 return try readCRC()
             }
@@ -132,7 +134,8 @@ public struct FITReader<Source: FITByteSource> {
     }
 
     // FIT Protocol, section 4.1 "Record Header": bit 7 compressed timestamp; else bit 6
-    // definition (bit 5: with developer fields) or data, local type in bits 0–3.
+    // definition (bit 5: with developer fields) or data, local type in bits 0–3. `nil`
+    // after a definition, which is kept rather than yielded.
     private mutating func readRecord(dataEnd: Int) throws(MapError) -> FITEvent? {
         let offset = input.offset
         guard try input.require(1) else { return truncated(at: offset, dataEnd: dataEnd) }
@@ -214,7 +217,7 @@ public struct FITReader<Source: FITByteSource> {
                 "a definition's architecture byte is 0x\(hex(UInt16(architecture), digits: 2)), neither 0 (little-endian) nor 1 (big-endian); read as big-endian, at byte \(offset)",
                 at: offset)
         }
-        return try next()
+        return nil
     }
 
     // FIT File Structure, section 3.3.3: the 2-byte CRC, little-endian, after the data.
