@@ -56,6 +56,22 @@ if ! [ "$build/CCurl.o" -nt "$root/Sources/CCurl/ccurl.c" ] || ! [ "$build/CCurl
     clang -c -O2 -g -fsanitize=address -I "$root/Sources/CCurl/include" -o "$build/CCurl.o" "$root/Sources/CCurl/ccurl.c"
 fi
 
+# CJPEGScanlines, the same way: a C target with its headers in include/, linked with libjpeg.
+mkdir -p "$build/CJPEGScanlines"
+printf 'module CJPEGScanlines {\n    header "%s"\n    export *\n}\n' \
+    "$root/Sources/CJPEGScanlines/include/CJPEGScanlines.h" > "$build/CJPEGScanlines/module.modulemap.new"
+cmp -s "$build/CJPEGScanlines/module.modulemap.new" "$build/CJPEGScanlines/module.modulemap" \
+    || mv "$build/CJPEGScanlines/module.modulemap.new" "$build/CJPEGScanlines/module.modulemap"
+rm -f "$build/CJPEGScanlines/module.modulemap.new"
+flags+=(-I "$build/CJPEGScanlines")
+if ! [ "$build/CJPEGScanlines.o" -nt "$root/Sources/CJPEGScanlines/cjpeg_scanlines.c" ] \
+    || ! [ "$build/CJPEGScanlines.o" -nt "$root/Sources/CJPEGScanlines/include/CJPEGScanlines.h" ]; then
+    echo "building CJPEGScanlines" >&2
+    clang -c -O2 -g -fsanitize=address -I "$root/Sources/CJPEGScanlines/include" -o "$build/CJPEGScanlines.o" \
+        "$root/Sources/CJPEGScanlines/cjpeg_scanlines.c"
+fi
+libraries+=(-ljpeg -lwebp -lz)
+
 # SwiftPM generates an internal Bundle.module in each target with resources (MapVectorStyle,
 # MapInputs and MapTiles); outside SwiftPM the main bundle stands in. ResourceBundle
 # (Sources/MapFormats/Files/ResourceBundle.swift) only touches it when the target's bundle
@@ -97,7 +113,7 @@ for module in MapErrors MapGeometry MapFormats MapPMTiles MapXML MapVectorTiles 
     case "$module" in MapVectorStyle | MapInputs | MapTiles) files+=("$build/ModuleBundle.swift") ;; esac
     compile_module "$module" "${files[@]}"
 done
-library_objects=("${objects[@]}" "$build/CCurl.o")
+library_objects=("${objects[@]}" "$build/CCurl.o" "$build/CJPEGScanlines.o")
 mapfile -t command < <(sources_of MapRenderCommand)
 
 # gold warns once per ASan helper symbol it cannot export; those lines say nothing. Run in
