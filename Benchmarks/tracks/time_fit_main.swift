@@ -25,7 +25,7 @@ for _ in 0..<runs {
     }
 }
 var usage = rusage()
-getrusage(RUSAGE_SELF, &usage)
+getrusage(RUSAGE_SELF.rawValue, &usage)
 let median = times.sorted()[times.count / 2]
 print(
     String(

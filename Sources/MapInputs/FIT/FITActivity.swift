@@ -136,8 +136,9 @@ struct FITActivity {
     func track(_ segmentation: FITSegmentation) -> Track? {
         guard positioned > 0 else { return nil }
         let starts = (segmentation == .laps ? lapStarts : sessions.map(\.start)).sorted()
-        var segments: [[Location]] = []
-        var current: [Location] = []
+        // Where each segment begins, found first, so that one segment (the common case)
+        // shares the fixes' storage instead of copying it.
+        var breaks: [Int] = [0]
         var lastPiece: (file: Int32, part: Int)?
         for index in fixes.indices {
             var part = lastPiece?.part ?? 0
@@ -152,14 +153,12 @@ struct FITActivity {
                 part = max(0, low - 1)
             }
             let piece = (file: fixFiles[index], part: part)
-            if let lastPiece, lastPiece != piece, !current.isEmpty {
-                segments.append(current)
-                current = []
-            }
+            if let lastPiece, lastPiece != piece, index > 0 { breaks.append(index) }
             lastPiece = piece
-            current.append(fixes[index])
         }
-        if !current.isEmpty { segments.append(current) }
+        guard breaks.count > 1 else { return Track(name: name, segments: [fixes]) }
+        breaks.append(fixes.count)
+        let segments = zip(breaks, breaks.dropFirst()).map { Array(fixes[$0..<$1]) }
         return Track(name: name, segments: segments)
     }
 
