@@ -5,7 +5,7 @@
 // libcurl4-openssl-dev is loaded at run time).
 //
 // The targets, from the bottom up; each imports only targets listed before it, and its
-// declared dependencies are exactly what its files import (README, "Architecture").
+// declared dependencies are exactly what its files import (docs/architecture.md).
 import PackageDescription
 
 let package = Package(
@@ -15,7 +15,7 @@ let package = Package(
         .library(
             name: "MapRender",
             targets: [
-                "MapErrors", "MapGeometry", "MapFormats", "MapPMTiles", "MapXML", "MapVectorTiles", "MapDrawing",
+                "MapErrors", "MapGeometry", "MapFormats", "MapZip", "MapPMTiles", "MapXML", "MapVectorTiles", "MapDrawing",
                 "MapVectorStyle",
                 "MapAnnotations", "MapPage", "MapMarginalia", "MapRenderCore", "MapVectorLayout", "MapSQLite",
                 "MapInputs",
@@ -60,6 +60,9 @@ let package = Package(
         // Readers and writers of text and file formats: JSON, CSV records, timestamps,
         // image headers, escaping, input and atomic output files.
         .target(name: "MapFormats", dependencies: ["MapErrors"]),
+        // ZIP archives (KMZ): the central directory, stored and deflated entries through
+        // libdeflate, CRC-32 checked, bounded against zip bombs; read by byte ranges.
+        .target(name: "MapZip", dependencies: ["MapErrors", "CDeflate"]),
         // PMTiles v3: header, directories and tile ids, the reader over byte ranges, the
         // clustered writer; gzip through libdeflate.
         .target(name: "MapPMTiles", dependencies: ["MapErrors", "MapGeometry", "MapFormats", "CDeflate"]),
@@ -107,10 +110,12 @@ let package = Package(
             ]),
         // The SQLite wrapper.
         .target(name: "MapSQLite", dependencies: ["MapErrors", "CSQLite3"]),
-        // GPX, GeoJSON, location CSV, FIT and style files to scene values; scene loading.
+        // GPX, GeoJSON, KML/KMZ, location CSV, FIT and style files to scene values; scene loading.
         .target(
             name: "MapInputs",
-            dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapFormats", "MapXML", "MapFIT"],
+            dependencies: [
+                "MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapFormats", "MapXML", "MapZip", "MapFIT",
+            ],
             resources: [.copy("Resources")]),
         // Tile sources: the embedded world, MBTiles, PMTiles, folders, HTTP with its cache.
         .target(
@@ -178,7 +183,7 @@ let package = Package(
         .executableTarget(name: "maprender", dependencies: ["MapRenderCommand"]),
         .executableTarget(
             name: "maprender-benchmarks",
-            dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapRenderCairo"],
+            dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapRenderCairo", "MapInputs"],
             path: "Benchmarks/MicroBenchmarks"),
 
         // Helpers shared by the test targets: paths, temporary files, test images, MBTiles
@@ -207,6 +212,7 @@ let package = Package(
         .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "MapTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MapPageTests", dependencies: ["MapPage", "MapDrawing", "MapGeometry"]),
         .testTarget(name: "MapXMLTests", dependencies: ["MapXML", "MapFormats"]),
+        .testTarget(name: "MapZipTests", dependencies: ["MapZip", "MapErrors"], exclude: ["Fixtures"]),
         .testTarget(
             name: "MapVectorStyleTests", dependencies: ["MapVectorStyle", "MapVectorTiles", "MapDrawing", "MapErrors"],
             exclude: ["Fixtures"]),
@@ -239,7 +245,9 @@ let package = Package(
             name: "MapFavoritesTests", dependencies: ["MapFavorites", "MapTestSupport"], exclude: ["Geocoder"]),
         .testTarget(
             name: "MapRenderCairoTests",
-            dependencies: ["MapRenderCairo", "MapRenderSVG", "MapTiles", "MapMarginalia", "MapTestSupport", "CZlib"],
+            dependencies: [
+                "MapRenderCairo", "MapRenderSVG", "MapTiles", "MapInputs", "MapMarginalia", "MapTestSupport", "CZlib",
+            ],
             exclude: ["Goldens", "Failures"]),
         .testTarget(name: "MapRenderSVGTests", dependencies: ["MapRenderSVG", "MapTestSupport"]),
         .testTarget(name: "MapBatchTests", dependencies: ["MapBatch", "MapFormats", "MapErrors"]),

@@ -4,6 +4,8 @@
 //   .build/release/maprender-benchmarks            # the fixed cases, then the growth tables
 //   .build/release/maprender-benchmarks --quick    # fewer sizes and repetitions
 //   .build/release/maprender-benchmarks --case track --n 100000   # one measurement
+//   .build/release/maprender-benchmarks --records Records.json [--day 2021-06-01]
+//       # a Google Records.json read with GoogleRecordsDecoder (tracks/make_records_json.py)
 //
 // Every measurement runs in a child process of its own (this binary with --case), so its
 // peak resident memory (getrusage ru_maxrss) belongs to that case alone. Times are the
@@ -15,6 +17,7 @@ import Foundation
 import MapDrawing
 import MapErrors
 import MapGeometry
+import MapInputs
 import MapRenderCairo
 import MapRenderCore
 
@@ -231,6 +234,27 @@ func exponent(_ points: [(x: Double, y: Double)]) -> Double {
 let arguments = CommandLine.arguments
 func option(_ name: String) -> String? {
     arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+}
+if let path = option("--records") {
+    // The streaming reader on one file, optionally with a one-day UTC window: time, fixes
+    // kept and left out, peak RSS (run under /usr/bin/time -v for the whole process).
+    var window = TrackTimeWindow.unbounded
+    if let day = option("--day"), let start = ISO8601DateFormatter().date(from: day + "T00:00:00Z") {
+        window = TrackTimeWindow(start: start, end: start.addingTimeInterval(86_400))
+    }
+    let start = now()
+    do {
+        let content = try GoogleRecordsDecoder.read(atPath: path, window: window)
+        let kept = content.tracks.reduce(0) { $0 + $1.fixCount }
+        print(
+            String(
+                format: "%.0f ms, %d fixes kept, %d left out, peak RSS %.1f MB", (now() - start) * 1000, kept,
+                content.leftOutOfWindow.outside + content.leftOutOfWindow.untimed, Double(peakRSSKilobytes()) / 1024))
+    } catch {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
 }
 if let name = option("--case") {
     do {

@@ -4,6 +4,7 @@ import MapErrors
 import MapFavorites
 import MapFormats
 import MapGeometry
+import MapInputs
 import MapRenderCore
 
 /// `maprender track stats|events …`: measures recorded tracks, or replays them against the
@@ -52,14 +53,17 @@ public enum TrackCommand {
     // MARK: - stats
 
     private static func stats(_ input: TrackInput, json: Bool) throws(MapError) {
-        let (files, tracks, report) = try input.loadCleaned()
-        let statistics = TrackStatistics(tracks: tracks)
+        let loaded = try input.loadCleaned()
+        report(loaded.diagnostics)
+        let (files, report) = (loaded.files, loaded.report)
+        let statistics = TrackStatistics(tracks: loaded.tracks)
         if json {
-            Console.print(statsJSON(statistics, report: report, files: files).serialized(indent: 2))
+            let window = loaded.window.isUnbounded ? nil : (loaded.window, loaded.leftOut)
+            Console.print(statsJSON(statistics, report: report, files: files, window: window).serialized(indent: 2))
             return
         }
         let s = statistics
-        let rows: [(String, String)] = [
+        var rows: [(String, String)] = [
             ("files", files.joined(separator: ", ")),
             (
                 "tracks",
@@ -78,6 +82,9 @@ public enum TrackCommand {
             ("end", s.endTime.map(ISO8601Timestamp.string(from:)) ?? "unknown"),
             ("cleaning", TrackInput.summary(of: report, splitsAtGaps: input.cleaning.splitsAtGaps)),
         ]
+        if !loaded.window.isUnbounded {
+            rows.insert(("window", TrackFiles.windowSummary(loaded.leftOut, window: loaded.window)), at: rows.count - 1)
+        }
         for (label, value) in rows {
             Console.print(padded(label, 16) + value)
         }
@@ -85,10 +92,13 @@ public enum TrackCommand {
 
     /// The stats as JSON: SI units (meters, seconds, meters per second), times ISO 8601,
     /// `null` for what the tracks cannot tell.
-    static func statsJSON(_ s: TrackStatistics, report: TrackCleaningReport, files: [String]) -> JSONValue {
+    static func statsJSON(
+        _ s: TrackStatistics, report: TrackCleaningReport, files: [String],
+        window: (TrackTimeWindow, TrackWindowCount)? = nil
+    ) -> JSONValue {
         func number(_ value: Double?) -> JSONValue { value.map { .number(($0 * 1000).rounded() / 1000) } ?? .null }
         func time(_ date: Date?) -> JSONValue { date.map { .string(ISO8601Timestamp.string(from: $0)) } ?? .null }
-        return .object([
+        var members: [(String, JSONValue)] = [
             ("files", .array(files.map(JSONValue.string))),
             ("tracks", .number(Double(s.trackCount))), ("segments", .number(Double(s.segmentCount))),
             ("fixes", .number(Double(s.fixCount))),
@@ -114,7 +124,25 @@ public enum TrackCommand {
                     ("gaps", .number(Double(report.gapCount))),
                 ])
             ),
-        ])
+        ]
+        if let (window, leftOut) = window {
+            members.append(
+                (
+                    "window",
+                    .object([
+                        ("since", time(window.start)), ("until", time(window.end)),
+                        ("outside", .number(Double(leftOut.outside))), ("untimed", .number(Double(leftOut.untimed))),
+                    ])
+                ))
+        }
+        return .object(members)
+    }
+
+    /// Prints what the readers said: warnings always, notes too.
+    private static func report(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics {
+            Console.printError("\(diagnostic.severity.rawValue): \(diagnostic.message)")
+        }
     }
 
     /// Seconds as h:mm:ss.
@@ -157,7 +185,9 @@ public enum TrackCommand {
         for diagnostic in diagnostics {
             Console.printError("\(diagnostic.severity.rawValue): \(diagnostic.message)")
         }
-        let (_, tracks, _) = try input.loadCleaned()
+        let loaded = try input.loadCleaned()
+        report(loaded.diagnostics)
+        let tracks = loaded.tracks
         let events = GeofenceMonitor(regions: regions, cushion: cushion).events(for: tracks)
         if json {
             let list = events.map { event in

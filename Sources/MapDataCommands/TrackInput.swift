@@ -11,6 +11,8 @@ public struct TrackInput: Sendable {
     public var paths: [String] = []
     /// The cleaning rules, from the options (`TrackOptions.cleaning`).
     public var cleaning = TrackCleaningOptions()
+    /// The time window, as given (`--since`, `--until`, `--day`, `--timezone`).
+    public var windowOptions = TrackWindowOptions()
 
     /// No files, the default cleaning.
     public init() {}
@@ -29,28 +31,48 @@ public struct TrackInput: Sendable {
         return seconds
     }
 
-    /// The files to read: each file as given, the track files of each folder.
-    func files() throws(MapError) -> [String] { try TrackFiles.expand(paths) }
-
-    /// The tracks of one file, each named (by its own name, else the file's).
-    static func tracks(inFile path: String) throws(MapError) -> [Track] { try TrackFiles.tracks(inFile: path) }
-
-    /// A track cleaned by the rules.
-    func cleaned(_ track: Track) -> Track { track.cleaned(cleaning).track }
-
-    /// Reads and cleans every track of every file.
+    /// The time window of the options.
     ///
-    /// - Throws: `.invalidData` when cleaning leaves no fix at all.
-    func loadCleaned() throws(MapError) -> (files: [String], tracks: [Track], report: TrackCleaningReport) {
-        let files = try files()
+    /// - Throws: `.invalidRequest` for a time, day or zone that cannot be read.
+    public func window() throws(MapError) -> TrackTimeWindow { try windowOptions.window() }
+
+    /// The files to read: each file as given, the track files of each folder.
+    func files(window: TrackTimeWindow) throws(MapError) -> [String] { try TrackFiles.expand(paths, window: window) }
+
+    /// What was read: the files, their tracks cleaned, what cleaning did and what the window
+    /// left out.
+    struct Loaded {
+        var files: [String]
+        var tracks: [Track]
+        var report: TrackCleaningReport
+        var window: TrackTimeWindow
+        var leftOut: TrackWindowCount
+        /// What the readers had to say, file by file.
+        var diagnostics: [Diagnostic]
+    }
+
+    /// Reads and cleans every track of every file, with only the fixes in the window.
+    ///
+    /// - Throws: `.invalidData` when the window or cleaning leaves no fix at all.
+    func loadCleaned() throws(MapError) -> Loaded {
+        let window = try window()
+        let files = try files(window: window)
         var tracks: [Track] = []
         var report = TrackCleaningReport()
+        var leftOut = TrackWindowCount()
+        var diagnostics: [Diagnostic] = []
         for file in files {
-            for track in try Self.tracks(inFile: file) {
+            let content = try TrackFiles.content(ofFile: file, window: window)
+            leftOut = leftOut + content.leftOutOfWindow
+            diagnostics += content.diagnostics
+            for track in content.tracks {
                 let (cleaned, trackReport) = track.cleaned(cleaning)
                 report = report + trackReport
                 if !cleaned.isEmpty { tracks.append(cleaned) }
             }
+        }
+        if tracks.isEmpty && report.inputFixCount == 0 && !leftOut.isZero {
+            throw TrackFiles.nothingInWindow(leftOut, window: window)
         }
         guard !tracks.isEmpty else {
             throw MapError(
@@ -58,7 +80,8 @@ public struct TrackInput: Sendable {
                 "no usable fix left after cleaning: \(Self.summary(of: report, splitsAtGaps: cleaning.splitsAtGaps))",
                 remedy: "loosen the cleaning (e.g. --max-accuracy none)")
         }
-        return (files, tracks, report)
+        return Loaded(
+            files: files, tracks: tracks, report: report, window: window, leftOut: leftOut, diagnostics: diagnostics)
     }
 
     /// "kept K of N fixes (dropped …); …", for messages and the stats text: what each rule

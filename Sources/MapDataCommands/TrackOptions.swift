@@ -42,6 +42,23 @@ public enum TrackOptions {
             "--split-at-gaps", section: .cleaning,
             help: "end the segment at each gap, so its distance is not counted (by default it is)"
         ) { $0.cleaning.splitsAtGaps = true },
+        .value(
+            "--since", valueName: "TIME", section: .cleaning,
+            help: "only fixes at or after TIME: ISO 8601 (2026-12-01T08:00+02:00; without an offset in --timezone), "
+                + "a date, now, or a span back from now (36h, 7d)"
+        ) { input, value in input.windowOptions.since = value.text },
+        .value(
+            "--until", valueName: "TIME", section: .cleaning,
+            help: "only fixes before TIME (the same forms as --since)"
+        ) { input, value in input.windowOptions.until = value.text },
+        .value(
+            "--day", valueName: "DAY", section: .cleaning, completion: .choices("today", "yesterday"),
+            help: "only the fixes of one calendar day in --timezone: YYYY-MM-DD, today or yesterday"
+        ) { input, value in input.windowOptions.day = value.text },
+        .value(
+            "--timezone", valueName: "ZONE", section: .cleaning,
+            help: "the IANA time zone of --day and of times without an offset (default the machine's)"
+        ) { input, value in input.windowOptions.timeZone = value.text },
         // Fixes whose time does not advance used to be dropped as "stale"; they are kept now
         // (their steps count for distance, not for speeds), so the flag has nothing to do. It
         // is still accepted so that scripts written for it keep working.

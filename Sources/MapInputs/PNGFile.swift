@@ -15,7 +15,12 @@ public enum PNGFile {
     /// - Throws: `MapError` `.missingInput` when the file cannot be read, `.invalidData` when it
     ///   is not a PNG or its size is zero or over `maximumSide`.
     public static func read(atPath path: String) throws(MapError) -> EncodedImage {
-        let bytes = try InputFile.read(atPath: path, what: "image")
+        try image(from: InputFile.read(atPath: path, what: "image"), fileName: path)
+    }
+
+    /// Checks PNG bytes (an icon inside a KMZ, say) as `read(atPath:)` checks a file; messages
+    /// name them `fileName`.
+    public static func image(from bytes: [UInt8], fileName path: String) throws(MapError) -> EncodedImage {
         let header: ImageHeader.PNGHeader
         do {
             header = try ImageHeader.PNGHeader(parsing: bytes)

@@ -188,17 +188,20 @@ enum SceneLoading {
     }
 
     static func scene(for request: RenderRequest) throws(MapError) -> MapScene {
-        try SceneLoader.scene(from: request.sceneInputs, placeDatabases: request.placeDatabases)
+        try SceneLoader.scene(from: request.sceneInputs(), placeDatabases: request.placeDatabases)
     }
 }
 
 extension RenderRequest {
     /// The request's inputs as the library takes them.
-    var sceneInputs: SceneInputs {
+    ///
+    /// - Throws: `.invalidRequest` for a time window that cannot be read.
+    func sceneInputs() throws(MapError) -> SceneInputs {
         var inputs = SceneInputs()
         inputs.overlayFiles = geoJSONFiles
         inputs.trackPaths = trackInput.paths
         inputs.trackCleaning = trackInput.cleaning
+        inputs.trackWindow = try trackInput.window()
         inputs.trackDisplay = trackDisplay
         inputs.showsTrackMarkers = showsTrackMarkers
         inputs.marksGeofenceEvents = marksGeofenceEvents

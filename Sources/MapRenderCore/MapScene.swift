@@ -131,6 +131,9 @@ public struct MapScene: Hashable, Sendable {
     public var attribution: [String]
     /// A representative fraction printed beside the scale bar (`1:25,000`), or `nil`.
     public var scaleRatioText: String?
+    /// What reading the inputs had to say (a file drawn from its valid part, a link not
+    /// fetched); the snapshot reports them before its own.
+    public var diagnostics: [Diagnostic] = []
 
     /// Creates a scene.
     public init(

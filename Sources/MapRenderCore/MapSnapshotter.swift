@@ -166,7 +166,8 @@ public struct MapSnapshotter: Sendable {
         let data = try renderer.render(result.displayList, scale: options.scale, format: options.format)
         var snapshot = MapSnapshot(
             data: data, format: options.format, scale: options.scale, viewport: result.viewport,
-            annotations: result.annotations, attribution: attribution, diagnostics: result.diagnostics)
+            annotations: result.annotations, attribution: attribution,
+            diagnostics: scene.diagnostics + result.diagnostics)
         snapshot.legend = result.legend
         snapshot.clusters = result.clusters
         return snapshot

@@ -22,7 +22,7 @@ struct AntimeridianTests {
     }
 
     /// Where the sidecar's centre, zoom and size put a coordinate, in the world copy nearest
-    /// the centre (README, "The sidecar").
+    /// the centre (docs/cli.md, "The sidecar").
     func canvasPoint(latitude: Double, longitude: Double, sidecar: [String: Any]) throws -> (x: Double, y: Double) {
         let center = try #require(sidecar["center"] as? [String: Double])
         let centerLongitude = try #require(center["longitude"])

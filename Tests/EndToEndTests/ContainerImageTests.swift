@@ -236,7 +236,7 @@ struct ContainerImageTests {
                     """)
             }
         }
-        // Text in a script DejaVu lacks falls back to another font (README: Japanese from IPAGothic).
+        // Text in a script DejaVu lacks falls back to another font (docs/what-the-map-shows.md: Japanese from IPAGothic).
         let japanese = try Tool.run(fcMatch, ["-f", "%{file}\n%{lang}\n", ":lang=ja"])
         let japaneseLines = japanese.outputText.split(separator: "\n").map(String.init)
         if japaneseLines.count >= 2, japaneseLines[1].split(separator: "|").contains("ja") {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import MapRenderCommand
 
-/// `--help` of every command, compared with `Snapshots/help/*.txt`, and the README's copy.
+/// `--help` of every command, compared with `Snapshots/help/*.txt`, and the copy in docs/cli.md.
 @Suite("--help text snapshots")
 struct HelpSnapshotTests {
     /// Every command of the table, by path; `[]` is `maprender --help`.
@@ -46,11 +46,12 @@ struct HelpSnapshotTests {
         }
     }
 
-    @Test("the README's help block is the real 'maprender --help'")
-    func readme() throws {
-        let readme = try String(contentsOf: Maprender.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    @Test("the command reference's help block is the real 'maprender --help'")
+    func commandReference() throws {
+        let page = try String(
+            contentsOf: Maprender.packageRoot.appendingPathComponent("docs/cli.md"), encoding: .utf8)
         let help = try Maprender.run(["--help"]).outputText
-        let isInStep = readme.contains("```\n" + help + "```\n")
-        #expect(isInStep, "update the help block in README.md from 'maprender --help'")
+        let isInStep = page.contains("```\n" + help + "```\n")
+        #expect(isInStep, "update the help block in docs/cli.md from 'maprender --help'")
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The Helsinki street-map example of the README (examples/helsinki), drawn by the built
+/// The Helsinki street-map example of the README and docs/basemaps.md (examples/helsinki), drawn by the built
 /// binary: names of streets that run at an angle or letter-spaced names read whole in the
 /// PDF's and the SVG's text, and the PNG is the same bytes every time.
 @Suite("The Helsinki street map, end to end", .serialized)

@@ -9,11 +9,11 @@ import MapRenderSVG
 import MapTiles
 import Testing
 
-/// The README's library example, verbatim between the markers, compiled and run here so it
-/// can never rot. `readmeMatchesThisFile` checks the README still shows this same code.
-@Suite("The library example in the README")
+/// The library example of docs/library.md, verbatim between the markers, compiled and run here so it
+/// can never rot. `pageMatchesThisFile` checks the page still shows this same code.
+@Suite("The library example in docs/library.md")
 struct LibraryExampleTests {
-    // BEGIN README EXAMPLE
+    // BEGIN LIBRARY EXAMPLE
     func makeReportMap() throws -> (png: [UInt8], museum: CanvasPoint) {
         let museum = Place(
             title: "Denver Museum of Nature & Science", subtitle: "2001 Colorado Blvd",
@@ -47,7 +47,7 @@ struct LibraryExampleTests {
         return try MapSnapshotter(scene: scene, options: options, basemap: try WorldBasemap.embedded())
             .makeSnapshot(renderer: renderer)
     }
-    // END README EXAMPLE
+    // END LIBRARY EXAMPLE
 
     @Test("the example renders a 2× PNG and places the museum inside it")
     func runs() throws {
@@ -94,14 +94,15 @@ struct LibraryExampleTests {
         #expect(dropped.diagnostics.contains { $0.message.contains("dropped") })
     }
 
-    @Test("the README shows exactly this code")
-    func readmeMatchesThisFile() throws {
+    @Test("docs/library.md shows exactly this code")
+    func pageMatchesThisFile() throws {
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-        let readme = try String(contentsOf: Maprender.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let begin = source.range(of: "    // BEGIN README EXAMPLE\n")!,
-            end = source.range(of: "    // END README EXAMPLE")!
+        let page = try String(
+            contentsOf: Maprender.packageRoot.appendingPathComponent("docs/library.md"), encoding: .utf8)
+        let begin = source.range(of: "    // BEGIN LIBRARY EXAMPLE\n")!,
+            end = source.range(of: "    // END LIBRARY EXAMPLE")!
         let code = source[begin.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : String($0) }.joined(separator: "\n")
-        #expect(readme.contains(code), "update the README's library example to match LibraryExampleTests.swift")
+        #expect(page.contains(code), "update the library example in docs/library.md to match LibraryExampleTests.swift")
     }
 }

@@ -3,7 +3,7 @@
 # -sanitize=fuzzer,address and runs each for SECONDS, seeded from Seeds/<target>/.
 #
 #   Tests/Fuzz/run-fuzzers.sh SECONDS [TARGET…]
-#   TARGET: gpx geojson csv style arguments mbtiles mvt pmtiles vectorstyle fit
+#   TARGET: gpx geojson csv style arguments mbtiles mvt pmtiles vectorstyle zip kml fit
 #
 # Not a SwiftPM target: the library sources are compiled straight from Sources/ into
 # instrumented objects (one per module) under $FUZZ_BUILD_DIR (default /tmp/maprender-fuzz),
@@ -16,7 +16,7 @@
 # anything was found. Reproduce a finding with: $FUZZ_BUILD_DIR/fuzz-<target> ARTIFACT
 set -euo pipefail
 
-seconds=${1:?usage: run-fuzzers.sh SECONDS [gpx geojson csv style arguments mbtiles mvt pmtiles vectorstyle fit]}
+seconds=${1:?usage: run-fuzzers.sh SECONDS [gpx geojson csv style arguments mbtiles mvt pmtiles vectorstyle zip kml fit]}
 shift
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${FUZZ_BUILD_DIR:-/tmp/maprender-fuzz}
@@ -26,7 +26,7 @@ build=$(cd "$build" && pwd)  # absolute: the link step runs inside it
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(gpx geojson csv style arguments mvt pmtiles vectorstyle fit)
+    targets=(gpx geojson csv style arguments mvt pmtiles vectorstyle zip kml fit)
     # The MBTiles reader is fuzzed once it exists.
     [ -f "$root/Sources/MapTiles/Sources/MBTilesSource.swift" ] && [ -f "$here/FuzzMBTiles.swift" ] && targets+=(mbtiles)
 fi
@@ -36,7 +36,7 @@ fi
 flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g -wmo -package-name maprender -I "$build")
 # The C libraries, through the package's own module maps (every Sources/C*/) and pkg-config.
 for map in "$root"/Sources/C*/module.modulemap; do flags+=(-I "$(dirname "$map")"); done
-packages=(pangocairo cairo libturbojpeg sqlite3 libdeflate)
+packages=(pangocairo cairo libturbojpeg sqlite3 libdeflate libwebp zlib libjpeg)
 for flag in $(pkg-config --cflags "${packages[@]}"); do
     case "$flag" in -I*) flags+=(-Xcc "$flag") ;; esac
 done
@@ -56,7 +56,7 @@ if ! [ "$build/CCurl.o" -nt "$root/Sources/CCurl/ccurl.c" ] || ! [ "$build/CCurl
     clang -c -O2 -g -fsanitize=address -I "$root/Sources/CCurl/include" -o "$build/CCurl.o" "$root/Sources/CCurl/ccurl.c"
 fi
 
-# CJPEGScanlines, the same way: a C target with its headers in include/, linked with libjpeg.
+# CJPEGScanlines is a C target too (libjpeg's scanline API for MapImageEncoding): the same.
 mkdir -p "$build/CJPEGScanlines"
 printf 'module CJPEGScanlines {\n    header "%s"\n    export *\n}\n' \
     "$root/Sources/CJPEGScanlines/include/CJPEGScanlines.h" > "$build/CJPEGScanlines/module.modulemap.new"
@@ -64,13 +64,12 @@ cmp -s "$build/CJPEGScanlines/module.modulemap.new" "$build/CJPEGScanlines/modul
     || mv "$build/CJPEGScanlines/module.modulemap.new" "$build/CJPEGScanlines/module.modulemap"
 rm -f "$build/CJPEGScanlines/module.modulemap.new"
 flags+=(-I "$build/CJPEGScanlines")
-if ! [ "$build/CJPEGScanlines.o" -nt "$root/Sources/CJPEGScanlines/cjpeg_scanlines.c" ] \
-    || ! [ "$build/CJPEGScanlines.o" -nt "$root/Sources/CJPEGScanlines/include/CJPEGScanlines.h" ]; then
+scanlines=$root/Sources/CJPEGScanlines
+if ! [ "$build/CJPEGScanlines.o" -nt "$scanlines/cjpeg_scanlines.c" ] \
+    || ! [ "$build/CJPEGScanlines.o" -nt "$scanlines/include/CJPEGScanlines.h" ]; then
     echo "building CJPEGScanlines" >&2
-    clang -c -O2 -g -fsanitize=address -I "$root/Sources/CJPEGScanlines/include" -o "$build/CJPEGScanlines.o" \
-        "$root/Sources/CJPEGScanlines/cjpeg_scanlines.c"
+    clang -c -O2 -g -fsanitize=address -I "$scanlines/include" -o "$build/CJPEGScanlines.o" "$scanlines/cjpeg_scanlines.c"
 fi
-libraries+=(-ljpeg -lwebp -lz)
 
 # SwiftPM generates an internal Bundle.module in each target with resources (MapVectorStyle,
 # MapInputs and MapTiles); outside SwiftPM the main bundle stands in. ResourceBundle
@@ -107,7 +106,7 @@ sources_of() { find "$root/Sources/$1" -name '*.swift' | sort; }
 
 # The library targets in Package.swift's order, where each imports only targets before it.
 # MapRenderCommand is compiled with the arguments target below.
-for module in MapErrors MapGeometry MapFormats MapPMTiles MapXML MapVectorTiles MapFIT MapCommandLine MapDrawing MapVectorStyle MapAnnotations MapPage MapMarginalia MapRenderCore \
+for module in MapErrors MapGeometry MapFormats MapZip MapPMTiles MapXML MapVectorTiles MapFIT MapCommandLine MapDrawing MapVectorStyle MapAnnotations MapPage MapMarginalia MapRenderCore \
     MapSQLite MapInputs MapTiles MapFavorites MapImageEncoding MapRenderCairo MapRenderSVG; do
     mapfile -t files < <(sources_of "$module")
     case "$module" in MapVectorStyle | MapInputs | MapTiles) files+=("$build/ModuleBundle.swift") ;; esac
@@ -142,7 +141,7 @@ link_target() {
 declare -A sources=(
     [gpx]=FuzzGPX.swift [geojson]=FuzzGeoJSON.swift [csv]=FuzzCSV.swift [style]=FuzzStyle.swift
     [arguments]=FuzzArguments.swift [mbtiles]=FuzzMBTiles.swift [mvt]=FuzzMVT.swift
-    [pmtiles]=FuzzPMTiles.swift [vectorstyle]=FuzzVectorStyle.swift [fit]=FuzzFIT.swift
+    [pmtiles]=FuzzPMTiles.swift [vectorstyle]=FuzzVectorStyle.swift [zip]=FuzzZip.swift [kml]=FuzzKML.swift [fit]=FuzzFIT.swift
 )
 for target in "${targets[@]}"; do link_target "$target" "$here/${sources[$target]}"; done
 

@@ -110,7 +110,7 @@ struct BuiltInStyleTests {
                     originalLayout["text-field"] = nil
                     #expect(layout == originalLayout, "\(schema.displayName) \(look.rawValue) \(layer.id)")
                 }
-                // At most a few classes are missing from a schema (README, "One look, three tile schemas").
+                // At most a few classes are missing from a schema (docs/basemaps.md, "One look, three tile schemas").
                 #expect(matched >= reference.layers.count - 6, "\(schema.displayName) \(look.rawValue): \(matched)")
             }
         }

@@ -37,6 +37,15 @@ public enum FavoritesImport {
     /// - Throws: `MapError` `.invalidRequest` when the format is unknown, `.missingInput` when the
     ///   file cannot be read, `.invalidData` naming the file and line of a bad record.
     public static func read(atPath path: String, format: FavoritesFormat? = nil) throws(MapError) -> [FavoritePlace] {
+        if format == nil, let kind = try? SceneFile.kind(ofFileAt: path), sceneKinds.contains(kind) {
+            let places = try places(ofFile: path, kind: kind)
+            guard !places.isEmpty else {
+                throw MapError(
+                    .invalidData, "no places to import: the file has no named points", at: InputLocation(file: path),
+                    remedy: "give a file with places (course points, placemarks, saved places or visits)")
+            }
+            return places
+        }
         guard let format = format ?? FavoritesFormat(fileName: path) else {
             throw MapError(
                 .invalidRequest, "cannot tell the format from the file name", at: InputLocation(file: path),

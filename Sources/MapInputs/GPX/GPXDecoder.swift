@@ -76,17 +76,7 @@ public struct GPXContent: Hashable, Sendable {
 public enum GPXDecoder {
     /// Reads the GPX file at `path`, streaming it from disk; messages name it by `path`.
     public static func read(atPath path: String) throws(MapError) -> GPXContent {
-        // The descriptor opened (beneath a confining folder, when there is one) is the one
-        // parsed; the path is not opened again.
-        let file = try InputFile.open(atPath: path, what: "GPX")
-        let parser: XMLStreamParser
-        do {
-            parser = try XMLStreamParser(descriptor: file.descriptor)
-        } catch {
-            throw MapError(
-                .missingInput, "cannot be read", at: InputLocation(file: path), remedy: "check the file's permissions")
-        }
-        return try parse(parser, fileName: path)
+        try parse(XMLFileReading.parser(atPath: path, format: "GPX"), fileName: path)
     }
 
     /// Decodes GPX from bytes (any supported encoding); messages name the file `fileName`.
@@ -123,42 +113,6 @@ public enum GPXDecoder {
 
     /// The parser's next event, its errors turned into `MapError`s naming `fileName`.
     package static func nextEvent(_ parser: inout XMLStreamParser, fileName: String) throws(MapError) -> XMLEvent? {
-        do {
-            return try parser.next()
-        } catch {
-            throw mapError(error, fileName: fileName)
-        }
-    }
-
-    /// The `MapError` for an XML error in a GPX file: `FILE:LINE:COLUMN: message`, with a
-    /// remedy that fits the kind of error.
-    static func mapError(_ error: XMLError, fileName: String) -> MapError {
-        let place = InputLocation(file: fileName, line: error.line, column: error.column)
-        switch error.kind {
-        case .syntax, .truncated:
-            return MapError(
-                .invalidData, "malformed XML: \(error.message)", at: place,
-                remedy: "check that the file is complete, well-formed GPX")
-        case .noRootElement:
-            return MapError(
-                .invalidData, "the file is empty (no XML root element)", at: InputLocation(file: fileName),
-                remedy: "give a GPX file")
-        case .invalidText:
-            return MapError(
-                .invalidData, error.message, at: place,
-                remedy:
-                    "save the file as UTF-8, or declare its encoding: <?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>")
-        case .unsupportedEncoding:
-            return MapError(
-                .invalidData, error.message, at: place,
-                remedy: "save the file as UTF-8 (or as ISO-8859-1, ISO-8859-15 or windows-1252, and declare it)")
-        case .entityDeclaration:
-            return MapError(
-                .invalidData, "the DOCTYPE declares entities, which GPX files never need", at: place,
-                remedy: "remove the <!ENTITY …> declarations (entities are refused so that no file can make"
-                    + " the parser expand or fetch them)")
-        case .readFailed:
-            return MapError(.ioFailure, error.message, at: InputLocation(file: fileName))
-        }
+        try XMLFileReading.nextEvent(&parser, fileName: fileName, format: "GPX")
     }
 }

@@ -82,7 +82,7 @@ package struct GPXParserHandler {
 
     private mutating func startElement(_ elementName: String, _ attributes: [XMLAttribute]) throws(MapError) {
         namespaces.push(attributes)
-        let name = Self.localName(elementName)
+        let name = XMLFileReading.localName(elementName)
         if openElements.isEmpty {
             guard name == "gpx" else {
                 throw failure(
@@ -186,12 +186,6 @@ package struct GPXParserHandler {
         }
         return first == bytes.startIndex && last == bytes.index(before: bytes.endIndex)
             ? text : String(text[first...last])
-    }
-
-    /// A prefixed name without its prefix: `gpxtpx:speed` → `speed`.
-    private static func localName(_ name: String) -> String {
-        guard let colon = name.lastIndex(of: ":") else { return name }
-        return String(name[name.index(after: colon)...])
     }
 
     private func coordinate(of element: String, _ attributes: [XMLAttribute]) throws(MapError) -> Coordinate {

@@ -6,6 +6,12 @@ public enum InputFileKind: String, Hashable, Sendable, CaseIterable {
     case geoJSON
     /// Location fixes as CSV with a header row (latitude, longitude, …).
     case locationCSV
+    /// Garmin's Training Center XML: activities and courses.
+    case tcx
+    /// KML 2.0–2.2 (Google Earth, My Maps, GPS loggers): placemarks, lines, areas, tracks.
+    case kml
+    /// KML zipped with its pictures.
+    case kmz
 
     /// The extensions that name each kind, lower case.
     public var extensions: [String] {
@@ -13,6 +19,9 @@ public enum InputFileKind: String, Hashable, Sendable, CaseIterable {
         case .gpx: ["gpx"]
         case .geoJSON: ["geojson", "json"]
         case .locationCSV: ["csv"]
+        case .tcx: ["tcx"]
+        case .kml: ["kml"]
+        case .kmz: ["kmz"]
         }
     }
 
@@ -26,11 +35,18 @@ public enum InputFileKind: String, Hashable, Sendable, CaseIterable {
     /// The kind the first bytes of a file show, or `nil` when they show none of them.
     ///
     /// After a byte-order mark (UTF-8 or UTF-16, which GPX allows) and white space: XML
-    /// (`<`) whose first element is `gpx` — a prefixed `<x:gpx` too — is GPX; `{` is
+    /// (`<`) whose first element is `gpx` — a prefixed `<x:gpx` too — is GPX, one whose first
+    /// element is `TrainingCenterDatabase` is TCX, one whose first element is `kml` is KML; a
+    /// ZIP archive is KMZ; `{` is
     /// GeoJSON; a first line that names a `latitude` or `lat` column is location CSV. Only
     /// the start of the file is needed (see `sniffLength`).
     public init?(sniffing bytes: some Collection<UInt8>) {
         var head = Array(bytes.prefix(Self.sniffLength))
+        // A local file header: a ZIP archive, which maprender reads as KMZ.
+        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+            self = .kmz
+            return
+        }
         if head.starts(with: [0xEF, 0xBB, 0xBF]) { head.removeFirst(3) }
         if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) {
             // UTF-16: keep every other byte, enough to see ASCII markup.
@@ -40,8 +56,14 @@ public enum InputFileKind: String, Hashable, Sendable, CaseIterable {
         let text = String(decoding: head, as: UTF8.self)
         let trimmed = text.drop { $0.isWhitespace }
         if trimmed.hasPrefix("<") {
-            guard Self.rootElement(of: trimmed).map({ $0 == "gpx" || $0.hasSuffix(":gpx") }) == true else { return nil }
-            self = .gpx
+            guard let root = Self.rootElement(of: trimmed) else { return nil }
+            let localName = root.split(separator: ":").last.map(String.init) ?? root
+            switch localName {
+            case "gpx": self = .gpx
+            case "TrainingCenterDatabase": self = .tcx
+            case "kml": self = .kml
+            default: return nil
+            }
         } else if trimmed.hasPrefix("{") {
             self = .geoJSON
         } else {

@@ -1,5 +1,6 @@
 public import MapErrors
 import MapFormats
+public import MapGeometry
 import MapRenderCore
 
 /// Reads one input file into scene content: the one table from a file's kind to its
@@ -23,11 +24,20 @@ public enum SceneFile {
     public typealias Decoder = @Sendable (_ path: String) throws(MapError) -> SceneContent
 
     /// The decoder of each kind for a GeoJSON role; `allowsOutsidePaths` lets a GeoJSON file
-    /// name pictures outside its folder (`GeoJSONDecoder.allowsOutsidePaths`).
+    /// name pictures outside its folder (`GeoJSONDecoder.allowsOutsidePaths`). Readers that
+    /// stream take `window` and leave out the fixes outside it as they read; `read` applies
+    /// it to every other reader's tracks.
     public static func decoder(
-        for kind: InputFileKind, geoJSON role: GeoJSONRole, allowsOutsidePaths: Bool = false
+        for kind: InputFileKind, geoJSON role: GeoJSONRole, window: TrackTimeWindow = .unbounded,
+        allowsOutsidePaths: Bool = false
     ) -> Decoder {
         switch (kind, role) {
+        case (.tcx, _):
+            return { path throws(MapError) in try TCXDecoder.read(atPath: path, window: window) }
+        case (.kml, .overlays), (.kmz, .overlays):
+            return { path throws(MapError) in try KMLDecoder.read(atPath: path, window: window).sceneContent }
+        case (.kml, .tracks), (.kmz, .tracks):
+            return { path throws(MapError) in try KMLDecoder.read(atPath: path, window: window).trackContent }
         case (.gpx, _):
             return { path throws(MapError) in
                 let gpx = try GPXDecoder.read(atPath: path)
@@ -67,15 +77,27 @@ public enum SceneFile {
     }
 
     /// The content of the file at `path`, decoded by its kind (given, or found by
-    /// `kind(ofFileAt:)`).
+    /// `kind(ofFileAt:)`), with only the fixes inside `window`.
     ///
     /// - Throws: `MapError` from the file's decoder, naming the file and the position.
     public static func read(
         atPath path: String, as kind: InputFileKind? = nil, geoJSON role: GeoJSONRole = .overlays,
-        allowsOutsidePaths: Bool = false
+        window: TrackTimeWindow = .unbounded, allowsOutsidePaths: Bool = false
     ) throws(MapError) -> SceneContent {
         let resolved: InputFileKind
         if let kind { resolved = kind } else { resolved = try self.kind(ofFileAt: path) }
-        return try decoder(for: resolved, geoJSON: role, allowsOutsidePaths: allowsOutsidePaths)(path)
+        var content = try decoder(
+            for: resolved, geoJSON: role, window: window, allowsOutsidePaths: allowsOutsidePaths)(path)
+        if !window.isUnbounded {
+            // Readers that do not stream hand over every fix; the window applies here. (For
+            // those that do, nothing is left to leave out.)
+            for index in content.tracks.indices {
+                let (track, leftOut) = content.tracks[index].restricted(to: window)
+                content.tracks[index] = track
+                content.leftOutOfWindow = content.leftOutOfWindow + leftOut
+            }
+            content.tracks.removeAll { $0.isEmpty }
+        }
+        return content
     }
 }

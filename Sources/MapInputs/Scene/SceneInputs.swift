@@ -26,6 +26,9 @@ public struct SceneInputs: Sendable {
     /// Files and folders of recorded tracks (`--gpx`, `--csv`): GPX (with its routes and
     /// waypoints), location CSV, timed GeoJSON.
     public var trackPaths: [String] = []
+    /// The span of time whose fixes are drawn (`--since`, `--until`, `--day`); fixes outside
+    /// are left out before cleaning.
+    public var trackWindow = TrackTimeWindow.unbounded
     /// How tracks are cleaned before drawing.
     public var trackCleaning = TrackCleaningOptions()
     /// How tracks are drawn.

@@ -34,24 +34,29 @@ public enum SceneLoader {
             scene.polylines += content.polylines
             scene.polygons += content.polygons
             scene.tracks += cleaned(content.tracks, inputs)
+            scene.diagnostics += content.diagnostics
         }
         if !inputs.trackPaths.isEmpty {
-            for file in try TrackFiles.expand(inputs.trackPaths) {
-                let kind = try SceneFile.kind(ofFileAt: file)
-                let content: SceneContent
-                if kind == .gpx {
-                    // A GPX file may hold only routes or waypoints; both are drawn.
-                    content = try SceneFile.read(atPath: file, as: kind)
-                    if content.isEmpty {
-                        throw MapError(
-                            .invalidData, "no track, route or waypoint in the file", at: InputLocation(file: file))
-                    }
-                } else {
-                    content = SceneContent(tracks: try TrackFiles.tracks(inFile: file, as: kind))
-                }
+            var leftOut = TrackWindowCount()
+            var trackCount = 0
+            for file in try TrackFiles.expand(inputs.trackPaths, window: inputs.trackWindow) {
+                let content = try TrackFiles.content(ofFile: file, window: inputs.trackWindow)
+                trackCount += content.tracks.count
                 scene.tracks += cleaned(content.tracks, inputs)
                 scene.polylines += content.polylines
+                scene.polygons += content.polygons
                 scene.places += content.places
+                scene.diagnostics += content.diagnostics
+                leftOut = leftOut + content.leftOutOfWindow
+            }
+            if !leftOut.isZero {
+                scene.diagnostics.append(
+                    Diagnostic(.info, TrackFiles.windowSummary(leftOut, window: inputs.trackWindow)))
+                // Waypoints and routes have no time: without a fix in the window there is no
+                // map of the window.
+                if trackCount == 0 {
+                    throw TrackFiles.nothingInWindow(leftOut, window: inputs.trackWindow)
+                }
             }
             scene.trackDisplay = inputs.trackDisplay
             if inputs.marksGeofenceEvents { scene.places += geofenceEventMarkers(scene) }

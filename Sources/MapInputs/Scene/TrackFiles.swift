@@ -1,19 +1,22 @@
 import Foundation
 public import MapErrors
+import MapFormats
 public import MapGeometry
 import MapRenderCore
 
 /// The track files of a run: folders expanded, each file's tracks read and named.
 public enum TrackFiles {
     /// The extensions read from a folder.
-    public static let folderExtensions = ["gpx", "csv", "geojson"]
+    public static let folderExtensions = ["gpx", "tcx", "csv", "geojson"]
 
-    /// The files to read: each file as given, and the `.gpx`, `.csv` and `.geojson` files
-    /// of each folder, sorted by name (hidden files left out).
+    /// The files to read: each file as given, and the track files of each folder (those
+    /// with one of `folderExtensions`), sorted by name (hidden files left out).
     ///
     /// - Throws: `MapError` `.invalidRequest` for no path at all, `.missingInput` for a path
     ///   that does not exist or a folder that cannot be read or holds no track file.
-    public static func expand(_ paths: [String]) throws(MapError) -> [String] {
+    /// `window` is for folders that are stores of months (their months outside it are not
+    /// read).
+    public static func expand(_ paths: [String], window: TrackTimeWindow = .unbounded) throws(MapError) -> [String] {
         guard !paths.isEmpty else {
             throw MapError(
                 .invalidRequest, "no track file given",
@@ -43,32 +46,85 @@ public enum TrackFiles {
             }.sorted()
             guard !tracks.isEmpty else {
                 throw MapError(
-                    .missingInput, "the folder has no .gpx, .csv or .geojson file", at: InputLocation(file: path))
+                    .missingInput,
+                    "the folder has no track file (" + folderExtensions.map { "." + $0 }.joined(separator: ", ") + ")",
+                    at: InputLocation(file: path))
             }
             files += tracks.map { URL(fileURLWithPath: path).appendingPathComponent($0).path }
         }
         return files
     }
 
-    /// The recorded tracks of one file (GPX, location CSV or timed GeoJSON, by extension and
-    /// then by content, unless `knownKind` says it already), each named by its own name, else by
-    /// the file's.
+    /// What a track file gives a map (`--track`, `maprender track`): its recorded tracks, each
+    /// named by its own name, else by the file's, with only the fixes inside `window`; and the
+    /// places, lines and areas it holds beside them (GPX waypoints and routes, course
+    /// points). The file's kind is told by extension and then by content, unless `knownKind`
+    /// says it already.
+    ///
+    /// - Throws: `MapError` `.invalidData` for a file with nothing to draw (a GPX file with
+    ///   neither a track, a route nor a waypoint), and what the file's decoder throws.
+    public static func content(
+        ofFile path: String, as knownKind: InputFileKind? = nil, window: TrackTimeWindow = .unbounded
+    ) throws(MapError) -> SceneContent {
+        let kind: InputFileKind
+        if let knownKind { kind = knownKind } else { kind = try SceneFile.kind(ofFileAt: path) }
+        var content = try SceneFile.read(atPath: path, as: kind, geoJSON: .tracks, window: window)
+        if kind == .gpx && content.isEmpty && content.leftOutOfWindow.isZero {
+            throw MapError(.invalidData, "no track, route or waypoint in the file", at: InputLocation(file: path))
+        }
+        let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        for index in content.tracks.indices where content.tracks[index].name?.isEmpty ?? true {
+            content.tracks[index].name = content.tracks.count == 1 ? base : "\(base) \(index + 1)"
+        }
+        return content
+    }
+
+    /// The recorded tracks of one file (`content(ofFile:as:window:)`'s tracks).
     ///
     /// - Throws: `MapError` `.invalidData` for a GPX file without a track, and what the
     ///   file's decoder throws.
-    public static func tracks(inFile path: String, as knownKind: InputFileKind? = nil) throws(MapError) -> [Track] {
+    public static func tracks(
+        inFile path: String, as knownKind: InputFileKind? = nil, window: TrackTimeWindow = .unbounded
+    ) throws(MapError) -> [Track] {
         let kind: InputFileKind
         if let knownKind { kind = knownKind } else { kind = try SceneFile.kind(ofFileAt: path) }
-        var tracks = try SceneFile.read(atPath: path, as: kind, geoJSON: .tracks).tracks
-        if kind == .gpx && tracks.isEmpty {
+        let content = try content(ofFile: path, as: kind, window: window)
+        if kind == .gpx && content.tracks.isEmpty && content.leftOutOfWindow.isZero {
             throw MapError(
                 .invalidData, "no track (trk) in the file, only routes or waypoints", at: InputLocation(file: path),
                 remedy: "give a GPX file with a recorded track")
         }
-        let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        for index in tracks.indices where tracks[index].name?.isEmpty ?? true {
-            tracks[index].name = tracks.count == 1 ? base : "\(base) \(index + 1)"
+        return content.tracks
+    }
+
+    /// "left out 1234 fixes outside the time window 2026-12-01T… to 2026-12-02T…, 5 without a
+    /// time": the note `render` gives and `track stats` prints about the window.
+    public static func windowSummary(_ leftOut: TrackWindowCount, window: TrackTimeWindow) -> String {
+        var parts: [String] = []
+        if leftOut.outside > 0 { parts.append("\(leftOut.outside) fixes outside \(describe(window))") }
+        if leftOut.untimed > 0 { parts.append("\(leftOut.untimed) without a time") }
+        return parts.isEmpty ? "nothing left out" : "left out " + parts.joined(separator: ", ")
+    }
+
+    /// The error for track files none of whose fixes lies in the window.
+    public static func nothingInWindow(_ leftOut: TrackWindowCount, window: TrackTimeWindow) -> MapError {
+        let untimed = leftOut.untimed > 0 ? ", \(leftOut.untimed) without a time" : ""
+        return MapError(
+            .invalidData,
+            "no fix of the track files lies in \(describe(window)) (\(leftOut.outside) fixes outside it\(untimed))",
+            remedy: "check --since, --until, --day and --timezone against the times the files hold "
+                + "(maprender track stats prints their start and end)")
+    }
+
+    /// "the time window 2026-12-01T00:00:00Z to 2026-12-02T00:00:00Z", in UTC.
+    private static func describe(_ window: TrackTimeWindow) -> String {
+        let start = window.start.map { ISO8601Timestamp.string(from: $0) }
+        let end = window.end.map { ISO8601Timestamp.string(from: $0) }
+        switch (start, end) {
+        case (let start?, let end?): return "the time window \(start) to \(end)"
+        case (let start?, nil): return "the time window from \(start)"
+        case (nil, let end?): return "the time window before \(end)"
+        case (nil, nil): return "the time window"
         }
-        return tracks
     }
 }

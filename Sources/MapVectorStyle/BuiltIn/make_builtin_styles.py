@@ -232,8 +232,8 @@ def is_point():
 # the source layers and filters that hold it (several when a schema splits it, e.g. Shortbread's
 # ocean and inland water), or to None when the schema does not have it (the layer is left out).
 # The road classes are the OpenMapTiles ones; "road:X" is the filter for road class X without
-# the tunnel condition, which "tunnel" and "not-tunnel" give. The README ("One look, three tile
-# schemas") has the table for readers.
+# the tunnel condition, which "tunnel" and "not-tunnel" give. docs/basemaps.md ("One look, three
+# tile schemas") has the table for readers.
 
 # OpenMapTiles 3.x (https://openmaptiles.org/schema/): `class` per layer, names in name:latin.
 OPENMAPTILES_ROAD_CLASSES = {
