@@ -16,7 +16,7 @@ let package = Package(
             name: "MapRender",
             targets: [
                 "MapErrors", "MapGeometry", "MapFormats", "MapZip", "MapPMTiles", "MapXML", "MapVectorTiles", "MapDrawing",
-                "MapVectorStyle",
+                "MapFIT", "MapVectorStyle",
                 "MapAnnotations", "MapPage", "MapMarginalia", "MapRenderCore", "MapVectorLayout", "MapSQLite",
                 "MapInputs",
                 "MapTiles", "MapVectorSources", "MapFavorites", "MapImageEncoding", "MapRenderCairo", "MapRenderSVG",
