@@ -16,7 +16,7 @@ let package = Package(
             name: "MapRender",
             targets: [
                 "MapErrors", "MapGeometry", "MapFormats", "MapZip", "MapPMTiles", "MapXML", "MapVectorTiles", "MapDrawing",
-                "MapVectorStyle",
+                "MapFIT", "MapVectorStyle",
                 "MapAnnotations", "MapPage", "MapMarginalia", "MapRenderCore", "MapVectorLayout", "MapSQLite",
                 "MapInputs",
                 "MapTiles", "MapVectorSources", "MapFavorites", "MapImageEncoding", "MapRenderCairo", "MapRenderSVG",
@@ -71,6 +71,9 @@ let package = Package(
         // Mapbox Vector Tiles 2.1: the protobuf reader and the tile decoder (layers, features,
         // properties, geometry in tile coordinates), with diagnostics for what it skips.
         .target(name: "MapVectorTiles", dependencies: ["MapErrors"]),
+        // Garmin's FIT protocol, streamed: file headers, definition and data messages, base
+        // types with their invalid values, compressed timestamps, CRCs, chained files.
+        .target(name: "MapFIT", dependencies: ["MapErrors"]),
         // The command-line machinery any program can use: one declarative table per command
         // drives parsing, "did you mean", help, completion scripts and the man page.
         .target(name: "MapCommandLine", dependencies: ["MapErrors", "MapGeometry", "MapFormats"]),
@@ -107,10 +110,12 @@ let package = Package(
             ]),
         // The SQLite wrapper.
         .target(name: "MapSQLite", dependencies: ["MapErrors", "CSQLite3"]),
-        // GPX, GeoJSON, KML/KMZ, location CSV and style files to scene values; scene loading.
+        // GPX, GeoJSON, KML/KMZ, location CSV, FIT and style files to scene values; scene loading.
         .target(
             name: "MapInputs",
-            dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapFormats", "MapXML", "MapZip"],
+            dependencies: [
+                "MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapFormats", "MapXML", "MapZip", "MapFIT",
+            ],
             resources: [.copy("Resources")]),
         // Tile sources: the embedded world, MBTiles, PMTiles, folders, HTTP with its cache.
         .target(
@@ -220,6 +225,7 @@ let package = Package(
             ],
             exclude: ["Fixtures"]),
         .testTarget(name: "MapVectorTilesTests", dependencies: ["MapVectorTiles", "MapErrors"], exclude: ["Fixtures"]),
+        .testTarget(name: "MapFITTests", dependencies: ["MapFIT", "MapErrors", "MapTestSupport"]),
         .testTarget(name: "MapCommandLineTests", dependencies: ["MapCommandLine", "MapErrors", "MapTestSupport"]),
         .testTarget(
             name: "MapInputsTests", dependencies: ["MapInputs", "MapTestSupport"], exclude: ["Fixtures"]),

@@ -3,7 +3,7 @@
 # -sanitize=fuzzer,address and runs each for SECONDS, seeded from Seeds/<target>/.
 #
 #   Tests/Fuzz/run-fuzzers.sh SECONDS [TARGET…]
-#   TARGET: gpx geojson csv style arguments mbtiles mvt pmtiles vectorstyle zip kml
+#   TARGET: gpx geojson csv style arguments mbtiles mvt pmtiles vectorstyle zip kml fit
 #
 # Not a SwiftPM target: the library sources are compiled straight from Sources/ into
 # instrumented objects (one per module) under $FUZZ_BUILD_DIR (default /tmp/maprender-fuzz),
@@ -16,7 +16,7 @@
 # anything was found. Reproduce a finding with: $FUZZ_BUILD_DIR/fuzz-<target> ARTIFACT
 set -euo pipefail
 
-seconds=${1:?usage: run-fuzzers.sh SECONDS [gpx geojson csv style arguments mbtiles mvt pmtiles vectorstyle zip kml]}
+seconds=${1:?usage: run-fuzzers.sh SECONDS [gpx geojson csv style arguments mbtiles mvt pmtiles vectorstyle zip kml fit]}
 shift
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${FUZZ_BUILD_DIR:-/tmp/maprender-fuzz}
@@ -26,7 +26,7 @@ build=$(cd "$build" && pwd)  # absolute: the link step runs inside it
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(gpx geojson csv style arguments mvt pmtiles vectorstyle zip kml)
+    targets=(gpx geojson csv style arguments mvt pmtiles vectorstyle zip kml fit)
     # The MBTiles reader is fuzzed once it exists.
     [ -f "$root/Sources/MapTiles/Sources/MBTilesSource.swift" ] && [ -f "$here/FuzzMBTiles.swift" ] && targets+=(mbtiles)
 fi
@@ -106,7 +106,7 @@ sources_of() { find "$root/Sources/$1" -name '*.swift' | sort; }
 
 # The library targets in Package.swift's order, where each imports only targets before it.
 # MapRenderCommand is compiled with the arguments target below.
-for module in MapErrors MapGeometry MapFormats MapZip MapPMTiles MapXML MapVectorTiles MapCommandLine MapDrawing MapVectorStyle MapAnnotations MapPage MapMarginalia MapRenderCore \
+for module in MapErrors MapGeometry MapFormats MapZip MapPMTiles MapXML MapVectorTiles MapFIT MapCommandLine MapDrawing MapVectorStyle MapAnnotations MapPage MapMarginalia MapRenderCore \
     MapSQLite MapInputs MapTiles MapFavorites MapImageEncoding MapRenderCairo MapRenderSVG; do
     mapfile -t files < <(sources_of "$module")
     case "$module" in MapVectorStyle | MapInputs | MapTiles) files+=("$build/ModuleBundle.swift") ;; esac
@@ -141,7 +141,7 @@ link_target() {
 declare -A sources=(
     [gpx]=FuzzGPX.swift [geojson]=FuzzGeoJSON.swift [csv]=FuzzCSV.swift [style]=FuzzStyle.swift
     [arguments]=FuzzArguments.swift [mbtiles]=FuzzMBTiles.swift [mvt]=FuzzMVT.swift
-    [pmtiles]=FuzzPMTiles.swift [vectorstyle]=FuzzVectorStyle.swift [zip]=FuzzZip.swift [kml]=FuzzKML.swift
+    [pmtiles]=FuzzPMTiles.swift [vectorstyle]=FuzzVectorStyle.swift [zip]=FuzzZip.swift [kml]=FuzzKML.swift [fit]=FuzzFIT.swift
 )
 for target in "${targets[@]}"; do link_target "$target" "$here/${sources[$target]}"; done
 

@@ -12,8 +12,8 @@ private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathCompon
 
 /// The layers from the bottom up; a target may import only targets before it.
 private let layers = [
-    "MapErrors", "MapGeometry", "MapFormats", "MapZip", "MapPMTiles", "MapXML", "MapVectorTiles", "MapCommandLine",
-    "MapDrawing",
+    "MapErrors", "MapGeometry", "MapFormats", "MapZip", "MapPMTiles", "MapXML", "MapVectorTiles", "MapFIT",
+    "MapCommandLine", "MapDrawing",
     "MapVectorStyle", "MapAnnotations", "MapPage", "MapMarginalia", "MapRenderCore", "MapVectorLayout", "MapSQLite",
     "MapInputs",
     "MapTiles", "MapVectorSources", "MapFavorites", "MapImageEncoding", "MapRenderCairo", "MapRenderSVG", "MapBatch",
