@@ -42,6 +42,10 @@ public enum TrackOptions {
             "--split-at-gaps", section: .cleaning,
             help: "end the segment at each gap, so its distance is not counted (by default it is)"
         ) { $0.cleaning.splitsAtGaps = true },
+        .flag(
+            "--laps", section: .cleaning,
+            help: "split FIT activities into a segment per lap (by default one per session, one per sport)"
+        ) { $0.fitSegments = .laps },
         .value(
             "--since", valueName: "TIME", section: .cleaning,
             help: "only fixes at or after TIME: ISO 8601 (2026-12-01T08:00+02:00; without an offset in --timezone), "

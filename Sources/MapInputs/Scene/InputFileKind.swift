@@ -8,6 +8,8 @@ public enum InputFileKind: String, Hashable, Sendable, CaseIterable {
     case locationCSV
     /// Garmin's Training Center XML: activities and courses.
     case tcx
+    /// Garmin's FIT protocol (binary): activities and courses of watches and bike computers.
+    case fit
     /// KML 2.0–2.2 (Google Earth, My Maps, GPS loggers): placemarks, lines, areas, tracks.
     case kml
     /// KML zipped with its pictures.
@@ -24,6 +26,7 @@ public enum InputFileKind: String, Hashable, Sendable, CaseIterable {
         case .geoJSON: ["geojson", "json"]
         case .locationCSV: ["csv"]
         case .tcx: ["tcx"]
+        case .fit: ["fit"]
         case .kml: ["kml"]
         case .kmz: ["kmz"]
         case .locationHistory: ["rec"]
@@ -42,7 +45,7 @@ public enum InputFileKind: String, Hashable, Sendable, CaseIterable {
     /// After a byte-order mark (UTF-8 or UTF-16, which GPX allows) and white space: XML
     /// (`<`) whose first element is `gpx` — a prefixed `<x:gpx` too — is GPX, one whose first
     /// element is `TrainingCenterDatabase` is TCX, one whose first element is `kml` is KML; a
-    /// ZIP archive is KMZ; a phone's location log (`LocationHistoryFormat`) is location
+    /// ZIP archive is KMZ; a FIT header (`.FIT` at byte 8) is FIT; a phone's location log (`LocationHistoryFormat`) is location
     /// history; any other `{` is
     /// GeoJSON; a first line that names a `latitude` or `lat` column is location CSV. Only
     /// the start of the file is needed (see `sniffLength`).
@@ -51,6 +54,11 @@ public enum InputFileKind: String, Hashable, Sendable, CaseIterable {
         // A local file header: a ZIP archive, which maprender reads as KMZ.
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
             self = .kmz
+            return
+        }
+        // A FIT file header: its size (12 or 14 and more), then ".FIT" at byte 8.
+        if head.count >= 12, head[0] >= 12, Array(head[8..<12]) == Array(".FIT".utf8) {
+            self = .fit
             return
         }
         if LocationHistoryFormat(sniffing: head) != nil {

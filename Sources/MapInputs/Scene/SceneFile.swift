@@ -24,14 +24,17 @@ public enum SceneFile {
     public typealias Decoder = @Sendable (_ path: String) throws(MapError) -> SceneContent
 
     /// The decoder of each kind for a GeoJSON role; `allowsOutsidePaths` lets a GeoJSON file
-    /// name pictures outside its folder (`GeoJSONDecoder.allowsOutsidePaths`). Readers that
+    /// name pictures outside its folder (`GeoJSONDecoder.allowsOutsidePaths`); FIT files are
+    /// split into segments by `fitSegments`. Readers that
     /// stream take `window` and leave out the fixes outside it as they read; `read` applies
     /// it to every other reader's tracks.
     public static func decoder(
         for kind: InputFileKind, geoJSON role: GeoJSONRole, window: TrackTimeWindow = .unbounded,
-        allowsOutsidePaths: Bool = false
+        fitSegments: FITSegmentation = .sessions, allowsOutsidePaths: Bool = false
     ) -> Decoder {
         switch (kind, role) {
+        case (.fit, _):
+            return { path throws(MapError) in try FITDecoder.read(atPath: path, window: window, segments: fitSegments) }
         case (.tcx, _):
             return { path throws(MapError) in try TCXDecoder.read(atPath: path, window: window) }
         case (.kml, .overlays), (.kmz, .overlays):
@@ -102,12 +105,13 @@ public enum SceneFile {
     /// - Throws: `MapError` from the file's decoder, naming the file and the position.
     public static func read(
         atPath path: String, as kind: InputFileKind? = nil, geoJSON role: GeoJSONRole = .overlays,
-        window: TrackTimeWindow = .unbounded, allowsOutsidePaths: Bool = false
+        window: TrackTimeWindow = .unbounded, fitSegments: FITSegmentation = .sessions, allowsOutsidePaths: Bool = false
     ) throws(MapError) -> SceneContent {
         let resolved: InputFileKind
         if let kind { resolved = kind } else { resolved = try self.kind(ofFileAt: path) }
         var content = try decoder(
-            for: resolved, geoJSON: role, window: window, allowsOutsidePaths: allowsOutsidePaths)(path)
+            for: resolved, geoJSON: role, window: window, fitSegments: fitSegments,
+            allowsOutsidePaths: allowsOutsidePaths)(path)
         if !window.isUnbounded {
             // Readers that do not stream hand over every fix; the window applies here. (For
             // those that do, nothing is left to leave out.)
