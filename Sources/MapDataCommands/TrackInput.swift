@@ -38,9 +38,6 @@ public struct TrackInput: Sendable {
     /// - Throws: `.invalidRequest` for a time, day or zone that cannot be read.
     public func window() throws(MapError) -> TrackTimeWindow { try windowOptions.window() }
 
-    /// The files to read: each file as given, the track files of each folder.
-    func files(window: TrackTimeWindow) throws(MapError) -> [String] { try TrackFiles.expand(paths, window: window) }
-
     /// What was read: the files, their tracks cleaned, what cleaning did and what the window
     /// left out.
     struct Loaded {
@@ -58,24 +55,14 @@ public struct TrackInput: Sendable {
     /// - Throws: `.invalidData` when the window or cleaning leaves no fix at all.
     func loadCleaned() throws(MapError) -> Loaded {
         let window = try window()
-        let files = try files(window: window)
+        let (files, content) = try TrackFiles.contents(
+            of: paths, window: window, fitSegments: fitSegments, requiresTracks: true)
         var tracks: [Track] = []
         var report = TrackCleaningReport()
-        var leftOut = TrackWindowCount()
-        var diagnostics: [Diagnostic] = []
-        for file in files {
-            let content = try TrackFiles.content(
-                ofFile: file, window: window, fitSegments: fitSegments, requiresTracks: true)
-            leftOut = leftOut + content.leftOutOfWindow
-            diagnostics += content.diagnostics
-            for track in content.tracks {
-                let (cleaned, trackReport) = track.cleaned(cleaning)
-                report = report + trackReport
-                if !cleaned.isEmpty { tracks.append(cleaned) }
-            }
-        }
-        if tracks.isEmpty && report.inputFixCount == 0 && !leftOut.isZero {
-            throw TrackFiles.nothingInWindow(leftOut, window: window)
+        for track in content.tracks {
+            let (cleaned, trackReport) = track.cleaned(cleaning)
+            report = report + trackReport
+            if !cleaned.isEmpty { tracks.append(cleaned) }
         }
         guard !tracks.isEmpty else {
             throw MapError(
@@ -84,7 +71,8 @@ public struct TrackInput: Sendable {
                 remedy: "loosen the cleaning (e.g. --max-accuracy none)")
         }
         return Loaded(
-            files: files, tracks: tracks, report: report, window: window, leftOut: leftOut, diagnostics: diagnostics)
+            files: files, tracks: tracks, report: report, window: window, leftOut: content.leftOutOfWindow,
+            diagnostics: content.diagnostics)
     }
 
     /// "kept K of N fixes (dropped …); …", for messages and the stats text: what each rule

@@ -90,7 +90,8 @@ public enum FITDecoder {
             content.leftOutOfWindow = activity.leftOut + activity.leftOutUnpositioned
         } else {
             content.leftOutOfWindow = activity.leftOut
-            if activity.records > 0 {
+            // (Fixes with positions that the window left out are no indoor activity.)
+            if activity.records > 0 && activity.leftOut.isZero {
                 content.diagnostics.append(
                     Diagnostic(
                         .warning,

@@ -37,27 +37,16 @@ public enum SceneLoader {
             scene.diagnostics += content.diagnostics
         }
         if !inputs.trackPaths.isEmpty {
-            var leftOut = TrackWindowCount()
-            var trackCount = 0
-            for file in try TrackFiles.expand(inputs.trackPaths, window: inputs.trackWindow) {
-                let content = try TrackFiles.content(
-                    ofFile: file, window: inputs.trackWindow, fitSegments: inputs.fitSegments)
-                trackCount += content.tracks.count
-                scene.tracks += cleaned(content.tracks, inputs)
-                scene.polylines += content.polylines
-                scene.polygons += content.polygons
-                scene.places += content.places
-                scene.diagnostics += content.diagnostics
-                leftOut = leftOut + content.leftOutOfWindow
-            }
-            if !leftOut.isZero {
+            let (_, content) = try TrackFiles.contents(
+                of: inputs.trackPaths, window: inputs.trackWindow, fitSegments: inputs.fitSegments)
+            scene.tracks += cleaned(content.tracks, inputs)
+            scene.polylines += content.polylines
+            scene.polygons += content.polygons
+            scene.places += content.places
+            scene.diagnostics += content.diagnostics
+            if !content.leftOutOfWindow.isZero {
                 scene.diagnostics.append(
-                    Diagnostic(.info, TrackFiles.windowSummary(leftOut, window: inputs.trackWindow)))
-                // Waypoints and routes have no time: without a fix in the window there is no
-                // map of the window.
-                if trackCount == 0 {
-                    throw TrackFiles.nothingInWindow(leftOut, window: inputs.trackWindow)
-                }
+                    Diagnostic(.info, TrackFiles.windowSummary(content.leftOutOfWindow, window: inputs.trackWindow)))
             }
             scene.trackDisplay = inputs.trackDisplay
             if inputs.marksGeofenceEvents { scene.places += geofenceEventMarkers(scene) }

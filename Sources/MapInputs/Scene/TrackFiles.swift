@@ -50,11 +50,7 @@ public enum TrackFiles {
             // months the window needs.
             if tracks.isEmpty, OwnTracksStore.isStore(path) {
                 let months = try OwnTracksStore.files(in: path, window: window)
-                guard !months.isEmpty else {
-                    throw MapError(
-                        .invalidData, "the OwnTracks store has no month that can hold the time window",
-                        at: InputLocation(file: path), remedy: "check --since, --until, --day and --timezone")
-                }
+                guard !months.isEmpty else { throw nothingInWindow(TrackWindowCount(), window: window) }
                 files += months
                 continue
             }
@@ -92,13 +88,7 @@ public enum TrackFiles {
         if kind == .gpx && content.isEmpty && content.leftOutOfWindow.isZero {
             throw MapError(.invalidData, "no track, route or waypoint in the file", at: InputLocation(file: path))
         }
-        if content.isEmpty && content.leftOutOfWindow.isZero {
-            throw MapError(
-                .invalidData, "no fix or place with a position in the file", at: InputLocation(file: path),
-                remedy: kind == .fit
-                    ? "an indoor activity, a monitoring or settings file has no positions: give an outdoor activity"
-                    : "give a file with recorded positions")
-        }
+        if content.isEmpty && content.leftOutOfWindow.isZero { throw noPosition(path, kind: kind) }
         if requiresTracks && kind == .gpx && content.tracks.isEmpty && content.leftOutOfWindow.isZero {
             throw MapError(
                 .invalidData, "no track (trk) in the file, only routes or waypoints", at: InputLocation(file: path),
@@ -169,5 +159,54 @@ public enum TrackFiles {
             return true
         }
         return false
+    }
+
+    /// The error for a file without a single position (an indoor activity, a settings file).
+    static func noPosition(_ path: String, kind: InputFileKind) -> MapError {
+        MapError(
+            .invalidData, "no fix or place with a position in the file", at: InputLocation(file: path),
+            remedy: kind == .fit
+                ? "an indoor activity, a monitoring or settings file has no positions: give an outdoor activity"
+                : "give a file with recorded positions")
+    }
+
+    /// What every track file of `paths` gives (`expand` them, then `content(ofFile:…)` each),
+    /// with the file names and what the window left out.
+    ///
+    /// When several files are read (a folder of a year's activities), one without a single
+    /// position is passed over with a note rather than failing the others; with one file, it
+    /// is the error.
+    ///
+    /// - Throws: the readers' errors; `.invalidData` when the window leaves no fix of any
+    ///   track (`nothingInWindow`).
+    public static func contents(
+        of paths: [String], window: TrackTimeWindow = .unbounded, fitSegments: FITSegmentation = .sessions,
+        requiresTracks: Bool = false
+    ) throws(MapError) -> (files: [String], content: SceneContent) {
+        let files = try expand(paths, window: window)
+        var content = SceneContent()
+        for file in files {
+            do {
+                content.formUnion(
+                    try self.content(
+                        ofFile: file, window: window, fitSegments: fitSegments, requiresTracks: requiresTracks))
+            } catch  where files.count > 1 && error.message == "no fix or place with a position in the file" {
+                content.diagnostics.append(Diagnostic(.info, "\(file): no position in the file; passed over"))
+            }
+        }
+        // Waypoints and routes have no time: without a fix in the window there is no map of
+        // the window.
+        if content.tracks.isEmpty && !content.leftOutOfWindow.isZero {
+            throw nothingInWindow(content.leftOutOfWindow, window: window)
+        }
+        if content.isEmpty, let file = files.first {
+            throw files.count == 1
+                ? noPosition(file, kind: (try? SceneFile.kind(ofFileAt: file)) ?? .gpx)
+                : MapError(
+                    .invalidData, "none of the \(files.count) track files has a position",
+                    at: InputLocation(file: paths.joined(separator: ", ")), remedy: "give files with recorded positions"
+                )
+        }
+        return (files, content)
     }
 }
