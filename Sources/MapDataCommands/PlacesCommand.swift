@@ -141,7 +141,7 @@ public enum PlacesCommand {
     private static func importFiles(_ files: [String], _ writer: FavoritesWriter) throws(MapError) {
         guard !files.isEmpty else {
             throw MapError(
-                .invalidRequest, "places import needs at least one FILE (.gpx, .csv or .geojson)",
+                .invalidRequest, "places import needs at least one FILE (.gpx, .csv, .geojson, .kml, .kmz, …)",
                 remedy: "see 'maprender places --help'")
         }
         // Every file is read and checked before the one transaction that adds them all.

@@ -149,13 +149,14 @@ public enum PlacesOptions {
                 description: ["Prints the id and name of the place removed."],
                 examples: ["places remove --db favs.db --name \"Denver Museum\""]),
             subcommand(
-                "import", summary: "add the places of GPX, CSV and GeoJSON files",
+                "import", summary: "add the places of GPX, CSV, GeoJSON, KML/KMZ and other files",
                 usage: ["places import --db DB FILE…"],
                 description: [
                     "Every file is read and checked before one transaction adds them all; prints how many places were added. "
                         + "GPX waypoints and GeoJSON points are read; CSV columns: name, street, city, state, postal, latitude, "
                         + "longitude, display_proximity, display_radius, going_next, pin_color (only name, latitude and longitude "
-                        + "required)."
+                        + "required). KML and KMZ placemarks (name, address or description, icon colour), TCX and FIT "
+                        + "course points, Google's Saved Places and the visits of its location history are read too."
                 ],
                 operands: [
                     OperandSpec(

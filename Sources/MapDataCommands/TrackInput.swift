@@ -11,6 +11,8 @@ public struct TrackInput: Sendable {
     public var paths: [String] = []
     /// The cleaning rules, from the options (`TrackOptions.cleaning`).
     public var cleaning = TrackCleaningOptions()
+    /// How FIT activities are split into segments (`--laps`).
+    public var fitSegments = FITSegmentation.sessions
     /// The time window, as given (`--since`, `--until`, `--day`, `--timezone`).
     public var windowOptions = TrackWindowOptions()
 
@@ -62,7 +64,8 @@ public struct TrackInput: Sendable {
         var leftOut = TrackWindowCount()
         var diagnostics: [Diagnostic] = []
         for file in files {
-            let content = try TrackFiles.content(ofFile: file, window: window)
+            let content = try TrackFiles.content(
+                ofFile: file, window: window, fitSegments: fitSegments, requiresTracks: true)
             leftOut = leftOut + content.leftOutOfWindow
             diagnostics += content.diagnostics
             for track in content.tracks {

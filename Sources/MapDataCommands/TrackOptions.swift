@@ -42,6 +42,10 @@ public enum TrackOptions {
             "--split-at-gaps", section: .cleaning,
             help: "end the segment at each gap, so its distance is not counted (by default it is)"
         ) { $0.cleaning.splitsAtGaps = true },
+        .flag(
+            "--laps", section: .cleaning,
+            help: "split FIT activities into a segment per lap (by default one per session, one per sport)"
+        ) { $0.fitSegments = .laps },
         .value(
             "--since", valueName: "TIME", section: .cleaning,
             help: "only fixes at or after TIME: ISO 8601 (2026-12-01T08:00+02:00; without an offset in --timezone), "
@@ -97,7 +101,7 @@ public enum TrackOptions {
 
     /// The track files `track` reads.
     private static let files = OperandSpec(
-        name: "FILE…", help: "a .gpx, .csv or .geojson file, or a folder of them (read in name order)",
+        name: "FILE…", help: "a track file (GPX, TCX, FIT, KML/KMZ, CSV, GeoJSON, location history), or a folder",
         completion: ValueCompletion.files(TrackFiles.folderExtensions).orDirectories)
 
     /// `maprender track`.
@@ -105,7 +109,9 @@ public enum TrackOptions {
         path: ["track"], summary: "measure recorded tracks and replay them against geofences",
         usage: ["track stats|events FILE…"],
         description: [
-            "FILE is a .gpx, .csv or .geojson file, or a folder (its .gpx, .csv and .geojson files, sorted by name). "
+            "FILE is a track file — GPX, TCX, FIT, KML or KMZ, location CSV, timed GeoJSON, Google location history, an "
+                + "OwnTracks recording or export, an Overland batch — or a folder (its track files, sorted by name; an "
+                + "OwnTracks store: the months the time window needs). "
                 + "Several files are measured together, as one journey. The fixes are cleaned first, as render cleans them.",
             "Distance is the sum of the WGS84 geodesic steps between the kept fixes of each recorded segment (a GPX "
                 + "trkseg), whatever the sampling: fixes a second or an hour apart, a meter or 20 km apart, all count. "

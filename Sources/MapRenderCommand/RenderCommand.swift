@@ -202,6 +202,7 @@ extension RenderRequest {
         inputs.trackPaths = trackInput.paths
         inputs.trackCleaning = trackInput.cleaning
         inputs.trackWindow = try trackInput.window()
+        inputs.fitSegments = trackInput.fitSegments
         inputs.trackDisplay = trackDisplay
         inputs.showsTrackMarkers = showsTrackMarkers
         inputs.marksGeofenceEvents = marksGeofenceEvents

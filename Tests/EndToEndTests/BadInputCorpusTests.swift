@@ -182,7 +182,7 @@ extension BadInput {
         .file("--gpx", "gpx/invalid-utf8-comment.gpx", ":3:", "invalid UTF-8"),
         .file("--gpx", "gpx/billion-laughs.gpx", ":3:", "declares entities"),
         .file("--gpx", "gpx/quadratic-blowup.gpx", ":3:", "declares entities"),
-        .file("--gpx", "gpx/folder-of-junk", "no .gpx, .csv or .geojson file").with(status: 66),
+        .file("--gpx", "gpx/folder-of-junk", "the folder has no track file").with(status: 66),
     ]
 
     static let geoJSON: [BadInput] = [

@@ -160,7 +160,7 @@ struct TrackCommandTests {
             ["track", "stats", "/nonexistent/ride.gpx"], status: 66, mentions: ["/nonexistent/ride.gpx: no such file"])
         try expectFailure(
             ["track", "stats", favorites], status: 65,
-            mentions: ["favorites.db: not a GPX, GeoJSON or location CSV file"])
+            mentions: ["favorites.db: not a track or place file maprender reads"])
         let bad = fixtures + "/bad-latitude.gpx"
         try expectFailure(["track", "stats", bad], status: 65, mentions: [bad + ":6:", "latitude 91 is out of range"])
         try expectFailure(
@@ -267,7 +267,7 @@ struct InputKindTests {
         try Data("just some notes\nnothing else\n".utf8).write(to: URL(fileURLWithPath: folder.path("notes.txt")))
         let result = try Maprender.run(["track", "stats", folder.path("notes.txt")])
         #expect(result.status == 65)
-        #expect(result.errors.contains("notes.txt: not a GPX, GeoJSON or location CSV file"), "\(result.errors)")
+        #expect(result.errors.contains("notes.txt: not a track or place file maprender reads"), "\(result.errors)")
         let render = try Maprender.run(["--gpx", folder.path("notes.txt"), "-o", folder.path("x.png")])
         #expect(render.status == 65 && !FileManager.default.fileExists(atPath: folder.path("x.png")))
     }

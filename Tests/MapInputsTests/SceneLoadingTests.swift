@@ -77,7 +77,7 @@ struct SceneLoadingTests {
         } throws: { error in
             let error = error as? MapError
             return error?.kind == .invalidData && error?.location?.file == path
-                && error?.message.contains("not a GPX, GeoJSON or location CSV file") == true
+                && error?.message.contains("not a track or place file maprender reads") == true
         }
         #expect(throws: MapError.self) { try SceneFile.read(atPath: "/nonexistent/file") }
     }

@@ -5,9 +5,9 @@ import MapRenderCore
 
 extension FavoritesImport {
     /// The kinds of file whose places are imported through their map reader (`SceneFile`)
-    /// rather than a favorites format of their own: TCX course points, KML and KMZ
-    /// placemarks.
-    static let sceneKinds: Set<InputFileKind> = [.tcx, .kml, .kmz]
+    /// rather than a favorites format of their own: FIT and TCX course points, KML and KMZ
+    /// placemarks, Google's Saved Places and the visits of its location history.
+    static let sceneKinds: Set<InputFileKind> = [.fit, .tcx, .kml, .kmz, .locationHistory]
 
     /// The places a track or place file gives a map, as favorites: the title is the name,
     /// the subtitle (an address, a course point's notes) the street, a pin's colour the pin

@@ -51,6 +51,25 @@ public enum OwnTracksStore {
         return content
     }
 
+    /// `USER/DEVICE` for a month file of a store (`…/USER/DEVICE/YYYY-MM.rec`), the name of
+    /// its device's track; `nil` for a `.rec` file not named like a month.
+    public static func deviceName(ofMonthFile path: String) -> String? {
+        let url = URL(fileURLWithPath: path)
+        let name = url.lastPathComponent
+        guard name.count == 11, name.hasSuffix(".rec"), monthOverlaps(fileName: name, window: .unbounded),
+            Int(name.prefix(4)) != nil
+        else { return nil }
+        let device = url.deletingLastPathComponent()
+        let user = device.deletingLastPathComponent().lastPathComponent
+        return user.isEmpty || user == "/" ? nil : user + "/" + device.lastPathComponent
+    }
+
+    /// Whether `folder` is a store or a part of one: it, or its `rec` folder, or the folders
+    /// up to three levels under it hold `.rec` files.
+    public static func isStore(_ folder: String) -> Bool {
+        ((try? deviceFolders(in: folder)) ?? []).isEmpty == false
+    }
+
     /// The DEVICE folders at or under `folder`, sorted.
     static func deviceFolders(in folder: String) throws(MapError) -> [String] {
         var isFolder: ObjCBool = false

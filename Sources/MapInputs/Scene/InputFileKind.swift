@@ -8,10 +8,16 @@ public enum InputFileKind: String, Hashable, Sendable, CaseIterable {
     case locationCSV
     /// Garmin's Training Center XML: activities and courses.
     case tcx
+    /// Garmin's FIT protocol (binary): activities and courses of watches and bike computers.
+    case fit
     /// KML 2.0–2.2 (Google Earth, My Maps, GPS loggers): placemarks, lines, areas, tracks.
     case kml
     /// KML zipped with its pictures.
     case kmz
+    /// A phone's location log: Google's location history and Saved Places, OwnTracks
+    /// recordings (`.rec`) and exports, Overland batches (`LocationHistoryFormat` tells
+    /// which, by content).
+    case locationHistory
 
     /// The extensions that name each kind, lower case.
     public var extensions: [String] {
@@ -20,8 +26,10 @@ public enum InputFileKind: String, Hashable, Sendable, CaseIterable {
         case .geoJSON: ["geojson", "json"]
         case .locationCSV: ["csv"]
         case .tcx: ["tcx"]
+        case .fit: ["fit"]
         case .kml: ["kml"]
         case .kmz: ["kmz"]
+        case .locationHistory: ["rec"]
         }
     }
 
@@ -37,7 +45,8 @@ public enum InputFileKind: String, Hashable, Sendable, CaseIterable {
     /// After a byte-order mark (UTF-8 or UTF-16, which GPX allows) and white space: XML
     /// (`<`) whose first element is `gpx` — a prefixed `<x:gpx` too — is GPX, one whose first
     /// element is `TrainingCenterDatabase` is TCX, one whose first element is `kml` is KML; a
-    /// ZIP archive is KMZ; `{` is
+    /// ZIP archive is KMZ; a FIT header (`.FIT` at byte 8) is FIT; a phone's location log (`LocationHistoryFormat`) is location
+    /// history; any other `{` is
     /// GeoJSON; a first line that names a `latitude` or `lat` column is location CSV. Only
     /// the start of the file is needed (see `sniffLength`).
     public init?(sniffing bytes: some Collection<UInt8>) {
@@ -45,6 +54,15 @@ public enum InputFileKind: String, Hashable, Sendable, CaseIterable {
         // A local file header: a ZIP archive, which maprender reads as KMZ.
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
             self = .kmz
+            return
+        }
+        // A FIT file header: its size (12 or 14 and more), then ".FIT" at byte 8.
+        if head.count >= 12, head[0] >= 12, Array(head[8..<12]) == Array(".FIT".utf8) {
+            self = .fit
+            return
+        }
+        if LocationHistoryFormat(sniffing: head) != nil {
+            self = .locationHistory
             return
         }
         if head.starts(with: [0xEF, 0xBB, 0xBF]) { head.removeFirst(3) }
@@ -75,8 +93,9 @@ public enum InputFileKind: String, Hashable, Sendable, CaseIterable {
     }
 
     /// How many bytes `init(sniffing:)` looks at: enough for an XML declaration, comments
-    /// and a DOCTYPE before the root element in any real file.
-    public static let sniffLength = 4096
+    /// and a DOCTYPE before the root element in any real file, and for the keys that tell
+    /// location logs apart (`LocationHistoryFormat.sniffLength`).
+    public static let sniffLength = LocationHistoryFormat.sniffLength
 
     /// The name of the first element of XML text (after the declaration, comments,
     /// processing instructions and a DOCTYPE), or `nil` when the head holds none.

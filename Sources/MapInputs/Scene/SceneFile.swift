@@ -24,18 +24,38 @@ public enum SceneFile {
     public typealias Decoder = @Sendable (_ path: String) throws(MapError) -> SceneContent
 
     /// The decoder of each kind for a GeoJSON role; `allowsOutsidePaths` lets a GeoJSON file
-    /// name pictures outside its folder (`GeoJSONDecoder.allowsOutsidePaths`). Readers that
+    /// name pictures outside its folder (`GeoJSONDecoder.allowsOutsidePaths`); FIT files are
+    /// split into segments by `fitSegments`. Readers that
     /// stream take `window` and leave out the fixes outside it as they read; `read` applies
     /// it to every other reader's tracks.
     public static func decoder(
         for kind: InputFileKind, geoJSON role: GeoJSONRole, window: TrackTimeWindow = .unbounded,
-        allowsOutsidePaths: Bool = false
+        fitSegments: FITSegmentation = .sessions, allowsOutsidePaths: Bool = false
     ) -> Decoder {
         switch (kind, role) {
+        case (.fit, _):
+            return { path throws(MapError) in try FITDecoder.read(atPath: path, window: window, segments: fitSegments) }
         case (.tcx, _):
             return { path throws(MapError) in try TCXDecoder.read(atPath: path, window: window) }
         case (.kml, .overlays), (.kmz, .overlays):
             return { path throws(MapError) in try KMLDecoder.read(atPath: path, window: window).sceneContent }
+        case (.locationHistory, _):
+            return { path throws(MapError) in
+                let head = try InputFile.readPrefix(
+                    atPath: path, count: LocationHistoryFormat.sniffLength, what: "location history")
+                guard let format = LocationHistoryFormat(sniffing: head) else {
+                    throw MapError(
+                        .invalidData, "not a location log maprender reads", at: InputLocation(file: path),
+                        remedy: "give an OwnTracks .rec file or export, Google location history or Saved Places, "
+                            + "or an Overland batch")
+                }
+                var content = try format.read(atPath: path, window: window)
+                // A month of an OwnTracks store is its device's track: `USER/DEVICE`.
+                if format == .ownTracksRecording, let device = OwnTracksStore.deviceName(ofMonthFile: path) {
+                    for index in content.tracks.indices { content.tracks[index].name = device }
+                }
+                return content
+            }
         case (.kml, .tracks), (.kmz, .tracks):
             return { path throws(MapError) in try KMLDecoder.read(atPath: path, window: window).trackContent }
         case (.gpx, _):
@@ -64,15 +84,18 @@ public enum SceneFile {
         if let dot = fileName.lastIndex(of: "."),
             let kind = InputFileKind(pathExtension: String(fileName[fileName.index(after: dot)...]))
         {
-            return kind
+            // `.json` is GeoJSON's extension and every location log's too: their keys tell.
+            guard kind == .geoJSON, fileName[dot...].lowercased() == ".json" else { return kind }
+            let head = try InputFile.readPrefix(atPath: path, count: LocationHistoryFormat.sniffLength, what: "JSON")
+            return LocationHistoryFormat(sniffing: head) != nil ? .locationHistory : .geoJSON
         }
         let head = try InputFile.readPrefix(atPath: path, count: InputFileKind.sniffLength, what: "input")
         if let kind = InputFileKind(sniffing: head) { return kind }
         throw MapError(
-            .invalidData, "not a GPX, GeoJSON or location CSV file (neither its name nor its content says which)",
+            .invalidData, "not a track or place file maprender reads (neither its name nor its content says which)",
             at: InputLocation(file: path),
-            remedy:
-                "give GPX (XML with a <gpx> root), GeoJSON (a JSON object) or CSV whose header names latitude and longitude"
+            remedy: "give GPX, TCX, FIT, KML or KMZ, GeoJSON, CSV whose header names latitude and longitude, "
+                + "Google location history, an OwnTracks recording or export, or an Overland batch"
         )
     }
 
@@ -82,12 +105,13 @@ public enum SceneFile {
     /// - Throws: `MapError` from the file's decoder, naming the file and the position.
     public static func read(
         atPath path: String, as kind: InputFileKind? = nil, geoJSON role: GeoJSONRole = .overlays,
-        window: TrackTimeWindow = .unbounded, allowsOutsidePaths: Bool = false
+        window: TrackTimeWindow = .unbounded, fitSegments: FITSegmentation = .sessions, allowsOutsidePaths: Bool = false
     ) throws(MapError) -> SceneContent {
         let resolved: InputFileKind
         if let kind { resolved = kind } else { resolved = try self.kind(ofFileAt: path) }
         var content = try decoder(
-            for: resolved, geoJSON: role, window: window, allowsOutsidePaths: allowsOutsidePaths)(path)
+            for: resolved, geoJSON: role, window: window, fitSegments: fitSegments,
+            allowsOutsidePaths: allowsOutsidePaths)(path)
         if !window.isUnbounded {
             // Readers that do not stream hand over every fix; the window applies here. (For
             // those that do, nothing is left to leave out.)

@@ -29,6 +29,8 @@ public struct SceneInputs: Sendable {
     /// The span of time whose fixes are drawn (`--since`, `--until`, `--day`); fixes outside
     /// are left out before cleaning.
     public var trackWindow = TrackTimeWindow.unbounded
+    /// How FIT activities are split into segments: per session (the default) or per lap.
+    public var fitSegments = FITSegmentation.sessions
     /// How tracks are cleaned before drawing.
     public var trackCleaning = TrackCleaningOptions()
     /// How tracks are drawn.

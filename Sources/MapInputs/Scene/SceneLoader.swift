@@ -40,7 +40,8 @@ public enum SceneLoader {
             var leftOut = TrackWindowCount()
             var trackCount = 0
             for file in try TrackFiles.expand(inputs.trackPaths, window: inputs.trackWindow) {
-                let content = try TrackFiles.content(ofFile: file, window: inputs.trackWindow)
+                let content = try TrackFiles.content(
+                    ofFile: file, window: inputs.trackWindow, fitSegments: inputs.fitSegments)
                 trackCount += content.tracks.count
                 scene.tracks += cleaned(content.tracks, inputs)
                 scene.polylines += content.polylines

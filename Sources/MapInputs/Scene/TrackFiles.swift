@@ -7,7 +7,7 @@ import MapRenderCore
 /// The track files of a run: folders expanded, each file's tracks read and named.
 public enum TrackFiles {
     /// The extensions read from a folder.
-    public static let folderExtensions = ["gpx", "tcx", "csv", "geojson"]
+    public static let folderExtensions = ["gpx", "fit", "tcx", "kml", "kmz", "rec", "csv", "geojson"]
 
     /// The files to read: each file as given, and the track files of each folder (those
     /// with one of `folderExtensions`), sorted by name (hidden files left out).
@@ -20,7 +20,8 @@ public enum TrackFiles {
         guard !paths.isEmpty else {
             throw MapError(
                 .invalidRequest, "no track file given",
-                remedy: "give one or more .gpx, .csv or .geojson files, or a folder")
+                remedy: "give one or more track files (GPX, TCX, FIT, KML, CSV, GeoJSON, location history), or a folder"
+            )
         }
         var files: [String] = []
         for path in paths {
@@ -33,6 +34,7 @@ public enum TrackFiles {
                 files.append(path)
                 continue
             }
+            // (A file given by name is always read; a folder's files may be passed over.)
             let names: [String]
             do {
                 names = try FileManager.default.contentsOfDirectory(atPath: path)
@@ -44,13 +46,27 @@ public enum TrackFiles {
             let tracks = names.filter {
                 folderExtensions.contains(URL(fileURLWithPath: $0).pathExtension.lowercased()) && !$0.hasPrefix(".")
             }.sorted()
+            // An OwnTracks Recorder store (or its rec, user or device folder): only the
+            // months the window needs.
+            if tracks.isEmpty, OwnTracksStore.isStore(path) {
+                let months = try OwnTracksStore.files(in: path, window: window)
+                guard !months.isEmpty else {
+                    throw MapError(
+                        .invalidData, "the OwnTracks store has no month that can hold the time window",
+                        at: InputLocation(file: path), remedy: "check --since, --until, --day and --timezone")
+                }
+                files += months
+                continue
+            }
             guard !tracks.isEmpty else {
                 throw MapError(
                     .missingInput,
                     "the folder has no track file (" + folderExtensions.map { "." + $0 }.joined(separator: ", ") + ")",
                     at: InputLocation(file: path))
             }
-            files += tracks.map { URL(fileURLWithPath: path).appendingPathComponent($0).path }
+            files += tracks.map { URL(fileURLWithPath: path).appendingPathComponent($0).path }.filter { file in
+                !canSkip(file, window: window)
+            }
         }
         return files
     }
@@ -63,14 +79,30 @@ public enum TrackFiles {
     ///
     /// - Throws: `MapError` `.invalidData` for a file with nothing to draw (a GPX file with
     ///   neither a track, a route nor a waypoint), and what the file's decoder throws.
+    /// With `requiresTracks` (for measuring, `maprender track`), a GPX file of routes or
+    /// waypoints only is refused too.
     public static func content(
-        ofFile path: String, as knownKind: InputFileKind? = nil, window: TrackTimeWindow = .unbounded
+        ofFile path: String, as knownKind: InputFileKind? = nil, window: TrackTimeWindow = .unbounded,
+        fitSegments: FITSegmentation = .sessions, requiresTracks: Bool = false
     ) throws(MapError) -> SceneContent {
         let kind: InputFileKind
         if let knownKind { kind = knownKind } else { kind = try SceneFile.kind(ofFileAt: path) }
-        var content = try SceneFile.read(atPath: path, as: kind, geoJSON: .tracks, window: window)
+        var content = try SceneFile.read(
+            atPath: path, as: kind, geoJSON: .tracks, window: window, fitSegments: fitSegments)
         if kind == .gpx && content.isEmpty && content.leftOutOfWindow.isZero {
             throw MapError(.invalidData, "no track, route or waypoint in the file", at: InputLocation(file: path))
+        }
+        if content.isEmpty && content.leftOutOfWindow.isZero {
+            throw MapError(
+                .invalidData, "no fix or place with a position in the file", at: InputLocation(file: path),
+                remedy: kind == .fit
+                    ? "an indoor activity, a monitoring or settings file has no positions: give an outdoor activity"
+                    : "give a file with recorded positions")
+        }
+        if requiresTracks && kind == .gpx && content.tracks.isEmpty && content.leftOutOfWindow.isZero {
+            throw MapError(
+                .invalidData, "no track (trk) in the file, only routes or waypoints", at: InputLocation(file: path),
+                remedy: "give a GPX file with a recorded track")
         }
         let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         for index in content.tracks.indices where content.tracks[index].name?.isEmpty ?? true {
@@ -86,15 +118,7 @@ public enum TrackFiles {
     public static func tracks(
         inFile path: String, as knownKind: InputFileKind? = nil, window: TrackTimeWindow = .unbounded
     ) throws(MapError) -> [Track] {
-        let kind: InputFileKind
-        if let knownKind { kind = knownKind } else { kind = try SceneFile.kind(ofFileAt: path) }
-        let content = try content(ofFile: path, as: kind, window: window)
-        if kind == .gpx && content.tracks.isEmpty && content.leftOutOfWindow.isZero {
-            throw MapError(
-                .invalidData, "no track (trk) in the file, only routes or waypoints", at: InputLocation(file: path),
-                remedy: "give a GPX file with a recorded track")
-        }
-        return content.tracks
+        try content(ofFile: path, as: knownKind, window: window, requiresTracks: true).tracks
     }
 
     /// "left out 1234 fixes outside the time window 2026-12-01T… to 2026-12-02T…, 5 without a
@@ -126,5 +150,24 @@ public enum TrackFiles {
         case (nil, let end?): return "the time window before \(end)"
         case (nil, nil): return "the time window"
         }
+    }
+
+    /// Whether a folder's file cannot hold a fix of `window`, told without reading it: a FIT
+    /// activity that began after the window ends (its first messages say when), or one last
+    /// written more than a day before the window starts (no fix is recorded after the file
+    /// is closed; the day allows for a device writing its clock's local time). So a night's
+    /// map of a year's folder of activities reads one or two of them.
+    static func canSkip(_ file: String, window: TrackTimeWindow) -> Bool {
+        guard !window.isUnbounded, file.lowercased().hasSuffix(".fit") else { return false }
+        if let start = window.start,
+            let modified = (try? FileManager.default.attributesOfItem(atPath: file))?[.modificationDate] as? Date,
+            modified.addingTimeInterval(86_400) < start
+        {
+            return true
+        }
+        if let end = window.end, let began = (try? FITDecoder.startTime(atPath: file)) ?? nil, began >= end {
+            return true
+        }
+        return false
     }
 }

@@ -54,9 +54,10 @@ enum RenderOptions {
             "--track", "--gpx", "--csv", valueName: "FILE|DIR", section: .inputs,
             completion: ValueCompletion.files(TrackFiles.folderExtensions).orDirectories,
             help:
-                "a recorded track: GPX (trk → track, rte → polyline, wpt → pin), CSV fixes under a header row"
-                + " (latitude,longitude,…) or timed GeoJSON lines, told apart by extension, then by content;"
-                + " a folder: its .gpx, .csv and .geojson files"
+                "a recorded track: GPX (trk → track, rte → polyline, wpt → pin), TCX, FIT, KML/KMZ, CSV fixes"
+                + " under a header row (latitude,longitude,…), timed GeoJSON lines, Google location history,"
+                + " OwnTracks, Overland, told apart by extension, then by content; a folder: its track files"
+                + " (an OwnTracks store: the months the time window needs)"
         ) { request, value in request.trackInput.paths.append(value.text) },
         .flag(
             "--allow-outside-paths", section: .inputs,
