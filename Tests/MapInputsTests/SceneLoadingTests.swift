@@ -49,7 +49,7 @@ struct InputFileKindTests {
 
     @Test(
         "other content is no kind",
-        arguments: ["", "hello", "<html><body>", "<kml>", "[1, 2]", "name,x\n1,2", "SQLite format 3\0"])
+        arguments: ["", "hello", "<html><body>", "<svg>", "[1, 2]", "name,x\n1,2", "SQLite format 3\0"])
     func unknown(text: String) {
         #expect(InputFileKind(sniffing: Array(text.utf8)) == nil)
     }
