@@ -15,7 +15,8 @@ let package = Package(
         .library(
             name: "MapRender",
             targets: [
-                "MapErrors", "MapGeometry", "MapFormats", "MapZip", "MapPMTiles", "MapXML", "MapVectorTiles", "MapDrawing",
+                "MapErrors", "MapGeometry", "MapFormats", "MapZip", "MapPMTiles", "MapXML", "MapVectorTiles",
+                "MapDrawing",
                 "MapFIT", "MapVectorStyle",
                 "MapAnnotations", "MapPage", "MapMarginalia", "MapRenderCore", "MapVectorLayout", "MapSQLite",
                 "MapInputs",
