@@ -110,7 +110,8 @@ enum RenderCommand {
             MapSnapshotter(scene: scene, options: options, basemap: basemap, tiles: tiles, styledBasemap: styled),
             request: request, style: style, page: page, renderer: renderer)
         snapshot.basemapSelection = selection
-        GeoreferencedPDF.georeference(&snapshot, frame: page?.frame, pageHeight: page?.pageSize.height)
+        // Every PDF map is georeferenced, on its page's frame.
+        snapshot.georeferencePDF(frame: page?.frame, pageHeight: page?.pageSize.height)
 
         report(snapshot.diagnostics)
         if request.isStrict, let first = snapshot.diagnostics.first(where: { $0.severity == .warning }) {

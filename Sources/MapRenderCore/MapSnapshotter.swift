@@ -170,6 +170,9 @@ public struct MapSnapshotter: Sendable {
             diagnostics: scene.diagnostics + result.diagnostics)
         snapshot.legend = result.legend
         snapshot.clusters = result.clusters
+        // A map that fills its page is georeferenced here, as the command line's are; one
+        // put on a page by `finishing` is placed by its caller, who knows the frame.
+        if finishing == nil { snapshot.georeferencePDF() }
         return snapshot
     }
 }
