@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """Writes a valid FIT activity of N records: a plausible ride, the same for the same seed.
 
-    python3 make_large_fit.py SEED N OUT
+    python3 make_large_fit.py SEED N OUT [START]
+
+START (ISO 8601 UTC, 2026-06-15T05:00:00Z) is when the ride begins; the default is
+2024-11-08T11:33:20Z. `write(seed, count, out, start)` does the same for a script that
+writes many activities (Benchmarks/tracks/make_nightly.py).
 
 The file is what a bike computer writes (FIT SDK, "FIT Protocol", "FIT File Structure"): a
 14-byte header with its CRC, file_id (activity), an event (timer start), N `record`
@@ -11,6 +15,7 @@ The ride wanders from Boulder, Colorado at 5-11 m/s with smooth turns and hills.
 FIT reader's speed benchmark (see Benchmarks/tracks/README.md); fitdecode and GPSBabel
 (`gpsbabel -i garmin_fit -f OUT -o gpx -F /dev/null`) read it.
 """
+import datetime
 import math
 import random
 import struct
@@ -18,6 +23,7 @@ import sys
 
 SEMICIRCLES = 2**31 / 180.0
 START = 1_100_000_000  # FIT seconds: 2024-11-08T11:33:20Z
+FIT_EPOCH = 631_065_600  # 1989-12-31T00:00:00Z in Unix seconds (FIT SDK, date_time)
 
 
 def crc_table():
@@ -60,9 +66,18 @@ SESSION = [(253, 4, 0x86), (2, 4, 0x86), (7, 4, 0x86), (9, 4, 0x86), (5, 1, 0x00
 
 
 def main():
-    if len(sys.argv) != 4:
-        sys.exit('usage: make_large_fit.py SEED N OUT')
-    seed, count, out = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+    if len(sys.argv) not in (4, 5):
+        sys.exit('usage: make_large_fit.py SEED N OUT [START]')
+    start = START
+    if len(sys.argv) == 5:
+        when = datetime.datetime.fromisoformat(sys.argv[4].replace('Z', '+00:00'))
+        start = round(when.timestamp()) - FIT_EPOCH
+    write(int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], start)
+
+
+def write(seed, count, out, start=START):
+    """Writes the ride; `start` in FIT seconds. Returns its last record's time in Unix seconds."""
+    START = start
     rng = random.Random(seed)
     chunks = []
     chunks.append(definition(0, 0, [(0, 1, 0x00), (1, 2, 0x84), (2, 2, 0x84), (3, 4, 0x8C), (4, 4, 0x86)]))
@@ -109,6 +124,7 @@ def main():
     with open(out, 'wb') as file:
         file.write(body)
         file.write(struct.pack('<H', crc16(body)))
+    return end + FIT_EPOCH
 
 
 if __name__ == '__main__':
