@@ -1,4 +1,4 @@
-public import MapDrawing
+import MapDrawing
 import MapErrors
 public import MapGeometry
 
