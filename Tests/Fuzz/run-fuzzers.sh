@@ -169,7 +169,10 @@ for target in "${targets[@]}"; do
         max_len=65536
         [ "$target" != arguments ] || max_len=4096
         status=0
-        "$build/fuzz-$target" "$corpus" "$here/Seeds/$target" -max_total_time="$left" -timeout=10 \
+        # The ZIP reader's test archives seed its fuzzer as they are (no copies kept here).
+        seeds=("$here/Seeds/$target")
+        [ "$target" != zip ] || seeds+=("$here/../MapZipTests/Fixtures")
+        "$build/fuzz-$target" "$corpus" "${seeds[@]}" -max_total_time="$left" -timeout=10 \
             -rss_limit_mb=2048 -max_len="$max_len" -print_final_stats=1 -artifact_prefix="$artifacts" \
             >"$log" 2>&1 || status=$?
         runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1 || true)
