@@ -73,22 +73,29 @@ public enum TrackFiles {
     /// points). The file's kind is told by extension and then by content, unless `knownKind`
     /// says it already.
     ///
-    /// - Throws: `MapError` `.invalidData` for a file with nothing to draw (a GPX file with
-    ///   neither a track, a route nor a waypoint), and what the file's decoder throws.
-    /// With `requiresTracks` (for measuring, `maprender track`), a GPX file of routes or
-    /// waypoints only is refused too.
+    /// - Throws: `MapError` `.invalidData` for a file without a single position (an indoor
+    ///   activity), and what the file's decoder throws. With `requiresTracks` (for
+    ///   measuring, `maprender track`), a GPX file of routes or waypoints only is refused too.
     public static func content(
         ofFile path: String, as knownKind: InputFileKind? = nil, window: TrackTimeWindow = .unbounded,
         fitSegments: FITSegmentation = .sessions, requiresTracks: Bool = false
     ) throws(MapError) -> SceneContent {
+        let (content, kind) = try read(
+            path, as: knownKind, window: window, fitSegments: fitSegments, requiresTracks: requiresTracks)
+        if content.isEmpty && content.leftOutOfWindow.isZero { throw noPosition(path, kind: kind) }
+        return content
+    }
+
+    /// `content(ofFile:…)` without its refusal of a file without a position, which callers
+    /// reading many files decide on themselves; with the file's kind.
+    private static func read(
+        _ path: String, as knownKind: InputFileKind?, window: TrackTimeWindow, fitSegments: FITSegmentation,
+        requiresTracks: Bool
+    ) throws(MapError) -> (content: SceneContent, kind: InputFileKind) {
         let kind: InputFileKind
         if let knownKind { kind = knownKind } else { kind = try SceneFile.kind(ofFileAt: path) }
         var content = try SceneFile.read(
             atPath: path, as: kind, geoJSON: .tracks, window: window, fitSegments: fitSegments)
-        if kind == .gpx && content.isEmpty && content.leftOutOfWindow.isZero {
-            throw MapError(.invalidData, "no track, route or waypoint in the file", at: InputLocation(file: path))
-        }
-        if content.isEmpty && content.leftOutOfWindow.isZero { throw noPosition(path, kind: kind) }
         if requiresTracks && kind == .gpx && content.tracks.isEmpty && content.leftOutOfWindow.isZero {
             throw MapError(
                 .invalidData, "no track (trk) in the file, only routes or waypoints", at: InputLocation(file: path),
@@ -98,7 +105,7 @@ public enum TrackFiles {
         for index in content.tracks.indices where content.tracks[index].name?.isEmpty ?? true {
             content.tracks[index].name = content.tracks.count == 1 ? base : "\(base) \(index + 1)"
         }
-        return content
+        return (content, kind)
     }
 
     /// The recorded tracks of one file (`content(ofFile:as:window:)`'s tracks).
@@ -186,26 +193,23 @@ public enum TrackFiles {
         let files = try expand(paths, window: window)
         var content = SceneContent()
         for file in files {
-            do {
-                content.formUnion(
-                    try self.content(
-                        ofFile: file, window: window, fitSegments: fitSegments, requiresTracks: requiresTracks))
-            } catch  where files.count > 1 && error.message == "no fix or place with a position in the file" {
+            let (read, kind) = try read(
+                file, as: nil, window: window, fitSegments: fitSegments, requiresTracks: requiresTracks)
+            if read.isEmpty && read.leftOutOfWindow.isZero {
+                guard files.count > 1 else { throw noPosition(file, kind: kind) }
                 content.diagnostics.append(Diagnostic(.info, "\(file): no position in the file; passed over"))
             }
+            content.formUnion(read)
         }
         // Waypoints and routes have no time: without a fix in the window there is no map of
         // the window.
         if content.tracks.isEmpty && !content.leftOutOfWindow.isZero {
             throw nothingInWindow(content.leftOutOfWindow, window: window)
         }
-        if content.isEmpty, let file = files.first {
-            throw files.count == 1
-                ? noPosition(file, kind: (try? SceneFile.kind(ofFileAt: file)) ?? .gpx)
-                : MapError(
-                    .invalidData, "none of the \(files.count) track files has a position",
-                    at: InputLocation(file: paths.joined(separator: ", ")), remedy: "give files with recorded positions"
-                )
+        if content.isEmpty {
+            throw MapError(
+                .invalidData, "none of the \(files.count) track files has a position",
+                at: InputLocation(file: paths.joined(separator: ", ")), remedy: "give files with recorded positions")
         }
         return (files, content)
     }
