@@ -19,7 +19,7 @@ let package = Package(
                 "MapDrawing",
                 "MapFIT", "MapVectorStyle",
                 "MapAnnotations", "MapPage", "MapMarginalia", "MapRenderCore", "MapVectorLayout", "MapSQLite",
-                "MapInputs",
+                "MapStyleFiles", "MapInputs",
                 "MapTiles", "MapVectorSources", "MapFavorites", "MapImageEncoding", "MapRenderCairo", "MapRenderSVG",
                 "MapBatch",
             ]),
@@ -111,13 +111,18 @@ let package = Package(
             ]),
         // The SQLite wrapper.
         .target(name: "MapSQLite", dependencies: ["MapErrors", "CSQLite3"]),
-        // GPX, GeoJSON, KML/KMZ, location CSV, FIT and style files to scene values; scene loading.
+        // Style files: the JSON look of pins, callouts, tracks and furniture decoded into a
+        // Style; the built-in default, dark and print looks.
+        .target(
+            name: "MapStyleFiles", dependencies: ["MapErrors", "MapFormats", "MapDrawing", "MapRenderCore"],
+            resources: [.copy("Resources")]),
+        // The files maps are drawn from to scene values: GPX, TCX, FIT, KML/KMZ, GeoJSON,
+        // location CSV, phones' location logs; scene loading.
         .target(
             name: "MapInputs",
             dependencies: [
                 "MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapFormats", "MapXML", "MapZip", "MapFIT",
-            ],
-            resources: [.copy("Resources")]),
+            ]),
         // Tile sources: the embedded world, MBTiles, PMTiles, folders, HTTP with its cache.
         .target(
             name: "MapTiles",
@@ -178,7 +183,7 @@ let package = Package(
             name: "MapRenderCommand",
             dependencies: [
                 "MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapFormats", "MapCommandLine", "MapInputs",
-                "MapTiles", "MapVectorSources", "MapPage",
+                "MapStyleFiles", "MapTiles", "MapVectorSources", "MapPage",
                 "MapFavorites", "MapRenderCairo", "MapRenderSVG", "MapBatch", "MapDataCommands", "MapMarginalia",
             ]),
         .executableTarget(name: "maprender", dependencies: ["MapRenderCommand"]),
@@ -230,6 +235,7 @@ let package = Package(
         .testTarget(name: "MapCommandLineTests", dependencies: ["MapCommandLine", "MapErrors", "MapTestSupport"]),
         .testTarget(
             name: "MapInputsTests", dependencies: ["MapInputs", "MapTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "MapStyleFilesTests", dependencies: ["MapStyleFiles", "MapTestSupport"]),
         .testTarget(
             name: "MapTilesTests", dependencies: ["MapPMTiles", "MapTiles", "MapVectorTiles", "MapTestSupport"],
             exclude: ["Fixtures"]
@@ -247,7 +253,8 @@ let package = Package(
         .testTarget(
             name: "MapRenderCairoTests",
             dependencies: [
-                "MapRenderCairo", "MapRenderSVG", "MapTiles", "MapInputs", "MapMarginalia", "MapTestSupport", "CZlib",
+                "MapRenderCairo", "MapRenderSVG", "MapTiles", "MapInputs", "MapStyleFiles", "MapMarginalia",
+                "MapTestSupport", "CZlib",
             ],
             exclude: ["Goldens", "Failures"]),
         .testTarget(name: "MapRenderSVGTests", dependencies: ["MapRenderSVG", "MapTestSupport"]),
@@ -260,7 +267,7 @@ let package = Package(
                 "MapDataCommands",
                 "MapPMTiles",
                 "maprender", "MapRenderCommand", "MapCommandLine", "MapGeometry", "MapRenderCore", "MapDrawing",
-                "MapInputs", "MapVectorLayout",
+                "MapInputs", "MapStyleFiles", "MapVectorLayout",
                 "MapTiles",
                 "MapFavorites", "MapRenderCairo", "MapTestSupport",
             ],

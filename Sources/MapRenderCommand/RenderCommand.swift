@@ -11,6 +11,7 @@ import MapPage
 import MapRenderCairo
 import MapRenderCore
 import MapRenderSVG
+import MapStyleFiles
 import MapTiles
 import MapVectorSources
 

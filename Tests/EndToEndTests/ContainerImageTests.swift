@@ -157,7 +157,7 @@ struct ContainerImageTests {
         addFamilies(Style.standard.callout.fontFamily, source: "Style.swift (callouts)")
         addFamilies(Style.standard.furniture.fontFamily, source: "Style.swift (title, scale bar)")
         let root = Maprender.packageRoot
-        for folder in ["Sources/MapInputs/Resources/styles", "Sources/MapVectorStyle/Resources/styles"] {
+        for folder in ["Sources/MapStyleFiles/Resources/styles", "Sources/MapVectorStyle/Resources/styles"] {
             let files = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
             #expect(!files.isEmpty, "no styles in \(folder)")
             for file in files.sorted() where file.hasSuffix(".json") {

@@ -6,6 +6,7 @@ import MapInputs
 import MapRenderCairo
 import MapRenderCore
 import MapRenderSVG
+import MapStyleFiles
 import MapTiles
 import Testing
 

@@ -1,6 +1,6 @@
 // libFuzzer target: StyleDecoder.decode on arbitrary bytes. Built by run-fuzzers.sh.
-import MapInputs
 import MapRenderCore
+import MapStyleFiles
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

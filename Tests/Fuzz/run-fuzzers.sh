@@ -72,7 +72,7 @@ if ! [ "$build/CJPEGScanlines.o" -nt "$scanlines/cjpeg_scanlines.c" ] \
 fi
 
 # SwiftPM generates an internal Bundle.module in each target with resources (MapVectorStyle,
-# MapInputs and MapTiles); outside SwiftPM the main bundle stands in. ResourceBundle
+# MapStyleFiles and MapTiles); outside SwiftPM the main bundle stands in. ResourceBundle
 # (Sources/MapFormats/Files/ResourceBundle.swift) only touches it when the target's bundle
 # exists beside the executable, which it never does here.
 printf '%s\n' 'import Foundation' 'extension Foundation.Bundle { static let module = Bundle.main }' \
@@ -107,9 +107,9 @@ sources_of() { find "$root/Sources/$1" -name '*.swift' | sort; }
 # The library targets in Package.swift's order, where each imports only targets before it.
 # MapRenderCommand is compiled with the arguments target below.
 for module in MapErrors MapGeometry MapFormats MapZip MapPMTiles MapXML MapVectorTiles MapFIT MapCommandLine MapDrawing MapVectorStyle MapAnnotations MapPage MapMarginalia MapRenderCore \
-    MapSQLite MapInputs MapTiles MapFavorites MapImageEncoding MapRenderCairo MapRenderSVG; do
+    MapSQLite MapStyleFiles MapInputs MapTiles MapFavorites MapImageEncoding MapRenderCairo MapRenderSVG; do
     mapfile -t files < <(sources_of "$module")
-    case "$module" in MapVectorStyle | MapInputs | MapTiles) files+=("$build/ModuleBundle.swift") ;; esac
+    case "$module" in MapVectorStyle | MapStyleFiles | MapTiles) files+=("$build/ModuleBundle.swift") ;; esac
     compile_module "$module" "${files[@]}"
 done
 library_objects=("${objects[@]}" "$build/CCurl.o" "$build/CJPEGScanlines.o")

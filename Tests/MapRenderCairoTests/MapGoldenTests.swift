@@ -4,6 +4,7 @@ import MapRenderCore
 import Testing
 
 @testable import MapInputs
+@testable import MapStyleFiles
 @testable import MapTiles
 
 /// Whole maps through layout and Cairo, compared with goldens: pins, callouts in several

@@ -15,7 +15,7 @@ private let layers = [
     "MapErrors", "MapGeometry", "MapFormats", "MapZip", "MapPMTiles", "MapXML", "MapVectorTiles", "MapFIT",
     "MapCommandLine", "MapDrawing",
     "MapVectorStyle", "MapAnnotations", "MapPage", "MapMarginalia", "MapRenderCore", "MapVectorLayout", "MapSQLite",
-    "MapInputs",
+    "MapStyleFiles", "MapInputs",
     "MapTiles", "MapVectorSources", "MapFavorites", "MapImageEncoding", "MapRenderCairo", "MapRenderSVG", "MapBatch",
     "MapDataCommands",
     "MapRenderCommand",

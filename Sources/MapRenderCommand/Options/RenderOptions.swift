@@ -5,6 +5,7 @@ import MapErrors
 import MapGeometry
 import MapInputs
 import MapRenderCore
+import MapStyleFiles
 import MapTiles
 import MapVectorSources
 

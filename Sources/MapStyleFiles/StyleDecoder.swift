@@ -79,7 +79,7 @@ public enum StyleDecoder {
     /// The folder of the styles shipped with the package (`styles/` in the repository),
     /// inside the package's resource bundle.
     public static var builtInDirectory: String {
-        ResourceBundle.inputs.path("styles") ?? "styles"
+        ResourceBundle.styleFiles.path("styles") ?? "styles"
     }
 
     /// Finds and decodes the style that `--style` names.

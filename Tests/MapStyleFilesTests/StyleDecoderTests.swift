@@ -6,7 +6,7 @@ import Testing
 
 @testable import MapDrawing
 @testable import MapFormats
-@testable import MapInputs
+@testable import MapStyleFiles
 
 // Style JSON: the shipped styles, partial overrides, colours, every error with its file,
 // line:column and path, and finding styles by name or path.
