@@ -119,15 +119,25 @@ public struct CairoRenderer: MapRenderer {
         writing write: cairo_write_func_t, to closure: UnsafeMutableRawPointer, width: Double, height: Double
     ) -> OpaquePointer {
         let surface = cairo_pdf_surface_create_for_stream(write, closure, width, height)!
-        // PDF 1.4 keeps a classic cross-reference table: from 1.17.6 on, Cairo writes a 1.5
-        // file's objects into compressed object streams, which the georeference's incremental
-        // update (MapDrawing's PDFIncrementalUpdate) does not read.
-        cairo_pdf_surface_restrict_to_version(surface, CAIRO_PDF_VERSION_1_4)
+        cairo_pdf_surface_restrict_to_version(surface, pdfVersion)
         // A fixed creation date keeps PDF output byte-identical across runs.
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "maprender")
         return surface
     }
+
+    /// The PDF version our files are written in: 1.5 where this Cairo writes a classic
+    /// cross-reference table for it (before 1.17.6), else 1.4.
+    ///
+    /// Cairo writes the text of a cluster drawn with several glyphs (a Devanagari reph,
+    /// which is shaped after the consonant it comes before; ligatures made of several
+    /// characters) as marked content with an `/ActualText` only in PDF 1.5 and later; in 1.4
+    /// such a glyph has no text, and `pdftotext` or a viewer's search reads "मार्ग" as
+    /// "माग\u{FFFD}". From Cairo 1.17.6 on, a 1.5 file's objects go into compressed object
+    /// streams, which the georeference's incremental update (MapDrawing's
+    /// `PDFIncrementalUpdate`) does not read, so there the files stay 1.4.
+    static let pdfVersion: cairo_pdf_version_t =
+        cairo_version() < 1 * 10_000 + 17 * 100 + 6 ? CAIRO_PDF_VERSION_1_5 : CAIRO_PDF_VERSION_1_4
 
     /// Whether a PNG surface is large enough (a quarter megapixel) to be painted in two
     /// bands on two threads.

@@ -57,6 +57,19 @@ struct LanguageTests {
         #expect(japanese.contains("ヘルシンキ"), "\(japanese)")
     }
 
+    @Test("Devanagari clusters drawn with several glyphs (a reph, a conjunct) keep their text in the PDF")
+    func devanagariClusters() throws {
+        // The reph of "र्ग" is shaped after the ग: one cluster of three characters, two
+        // glyphs, whose text a PDF can only carry as /ActualText.
+        let names = ["बीटा मार्ग", "धर्म कर्म", "क्षितिज पथ"]
+        let pins = zip(names, [77.2, 77.4, 77.6]).flatMap { name, longitude in
+            ["--pin", "28.6,\(longitude),\(name)"]
+        }
+        let text = try #require(try Self.pdfText(pins + ["--callouts", "all", "--size", "500x300"]))
+        for name in names { #expect(text.contains(name), "\(name) not in \(text)") }
+        #expect(!text.contains("\u{FFFD}"), "a glyph without text: \(text)")
+    }
+
     @Test("Shortbread with VersaTiles' style: name_de instead of the style's name_en")
     func shortbreadGerman() throws {
         let base = [
