@@ -74,9 +74,17 @@ podman --runtime runc --cgroup-manager cgroupfs run --rm --network host \
             libedit2 libgcc-12-dev libncurses6 libpython3-dev libsqlite3-0 libstdc++-12-dev libxml2-dev \
             libz3-dev pkg-config tzdata zlib1g-dev ca-certificates >/dev/null
         echo "fresh machine: running the README first command"
-        bash -euo pipefail -c "$INSTALL_AND_RUN"
+        bash -euo pipefail -c "$INSTALL_AND_RUN" || {
+            status=$?
+            echo "error: the README first command failed on a fresh machine (exit $status); see its output above" >&2
+            exit "$status"
+        }
         test -s map.png || { echo "error: the README first command wrote no map.png" >&2; exit 1; }
         echo "fresh machine: running the README test command"
-        bash -euo pipefail -c "$TEST_COMMAND"
+        bash -euo pipefail -c "$TEST_COMMAND" || {
+            status=$?
+            echo "error: the README test command failed on a fresh machine (exit $status); see its output above" >&2
+            exit "$status"
+        }
     '
 echo "fresh machine: the README's two commands passed"
