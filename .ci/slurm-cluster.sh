@@ -4,7 +4,9 @@
 # ids) under one scratch folder, their ports picked free.
 #
 #   .ci/slurm-cluster.sh start DIR   start it, or reuse the one already running from DIR;
-#                                    prints the SLURM_CONF line to source
+#                                    prints lines to eval: SLURM_CONF, and
+#                                    MAPRENDER_SLURM_STARTED=1 when it started the
+#                                    daemons (0 when they were running already)
 #   .ci/slurm-cluster.sh stop DIR    stop the daemons started from DIR, by their process ids
 #
 # Needs root (slurmd runs the jobs as their users) and Debian's slurm-wlm and munge
@@ -43,7 +45,7 @@ fi
 
 export SLURM_CONF="$conf"
 if alive munged && alive slurmctld && alive slurmd && scontrol ping >/dev/null 2>&1; then
-    echo "export SLURM_CONF=$conf"
+    echo "export SLURM_CONF=$conf MAPRENDER_SLURM_STARTED=0"
     exit 0
 fi
 stop
@@ -70,6 +72,9 @@ import socket
 sockets = [socket.socket() for _ in range(2)]
 for s in sockets: s.bind(("127.0.0.1", 0))
 print(*[s.getsockname()[1] for s in sockets])')
+
+# Jobs ask for memory (--mem): the node offers 90% of this machine's (more would drain it).
+memory=$(($(awk '/^MemTotal:/ { print $2 }' /proc/meminfo) * 9 / 10 / 1024))
 
 cat >"$conf" <<EOF
 # Written by .ci/slurm-cluster.sh: a one-node cluster on 127.0.0.1, no accounting,
@@ -98,7 +103,7 @@ SlurmdPidFile=$dir/slurmd.pid
 SlurmctldLogFile=$dir/log/slurmctld.log
 SlurmdLogFile=$dir/log/slurmd.log
 SlurmctldParameters=enable_configless
-NodeName=localhost NodeAddr=127.0.0.1 CPUs=$(nproc) State=UNKNOWN
+NodeName=localhost NodeAddr=127.0.0.1 CPUs=$(nproc) RealMemory=$memory State=UNKNOWN
 PartitionName=ci Nodes=localhost Default=YES MaxTime=INFINITE State=UP
 EOF
 
@@ -112,7 +117,7 @@ slurmd -f "$conf" || cannot "slurmd did not start ($(tail -n 3 "$dir/log/slurmd.
 # Ready when the node takes jobs.
 for _ in $(seq 100); do
     if sinfo -h -N -o '%T' 2>/dev/null | grep -qE '^(idle|mixed|allocated)'; then
-        echo "export SLURM_CONF=$conf"
+        echo "export SLURM_CONF=$conf MAPRENDER_SLURM_STARTED=1"
         exit 0
     fi
     sleep 0.1

@@ -49,9 +49,15 @@ apptainer)
     # `apptainer run` starts the image's entry point, maprender, with these arguments.
     exec apptainer run --bind "$PWD" --pwd "$PWD" "${MAPRENDER_IMAGE:-maprender.sif}" "$@" ;;
 podman)
-    # As Apptainer does: the submitting user, the current folder at the same path, and the
-    # array's variables (the SLURM_ARRAY_ prefix) passed in for --shard auto.
-    exec podman run --rm --user "$(id -u):$(id -g)" -v "$PWD:$PWD" -w "$PWD" --env 'SLURM_ARRAY_*' \
+    # As Apptainer does: the submitting user, the current folder at the same path (and the
+    # manifest's and OUT_DIR's folders, when they are elsewhere), and the array's variables
+    # (the SLURM_ARRAY_ prefix) passed in for --shard auto.
+    mounts="-v $PWD:$PWD"
+    for folder in "$(cd "$(dirname "$manifest")" && pwd)" "$(cd "$out" && pwd)"; do
+        case "$folder/" in "$PWD"/*) ;; *) mounts="$mounts -v $folder:$folder" ;; esac
+    done
+    # shellcheck disable=SC2086 # $mounts is words, folder names without spaces
+    exec podman run --rm --user "$(id -u):$(id -g)" $mounts -w "$PWD" --env 'SLURM_ARRAY_*' \
         "${MAPRENDER_IMAGE:-localhost/maprender:latest}" "$@" ;;
 host)
     exec "${MAPRENDER_BINARY:-maprender}" "$@" ;;

@@ -116,8 +116,8 @@ public struct BatchShard: Equatable, Sendable {
             throw refuse(
                 "the array has gaps: (MAX − MIN) / STEP + 1 = \(span / step + 1) IDs from MIN to MAX, but COUNT is \(count), "
                     + "so which shard each task is cannot be told from its own variables",
-                submit + " (a list or a %limit-only resubmission of failed IDs cannot be mapped; "
-                    + "rerun the whole range with --skip-existing, or give --shard K/N per task)")
+                submit + "; to redo some tasks, requeue them (scontrol requeue) or rerun the whole range "
+                    + "with --skip-existing")
         }
         return BatchShard(index: offset / step, count: count)
     }
