@@ -77,7 +77,7 @@ python3 -c "import yaml" 2>/dev/null || missing="$missing python3-yaml"
 
 # The release binary, as the Dockerfile's build stage makes it, with its resource bundles.
 build_release() {
-    swift build -c release --static-swift-stdlib --product maprender 2>&1 | grep -E "error|warning: |Compiling maprender|Build complete" || true
+    swift build -c release --static-swift-stdlib --product maprender 2>&1 | grep -E "error:|Build complete" || true
     local bin
     bin="$(swift build -c release --static-swift-stdlib --product maprender --show-bin-path)"
     [ -x "$bin/maprender" ] || fail "the release build made no $bin/maprender"
@@ -167,14 +167,20 @@ print(f"{len(ids)} jobs in {len(tasks)} tasks, each once; {len(want)} files byte
 PYTHON
 }
 
-# Submits examples/slurm-batch.sh as an array and waits; prints the job id.
-# Arguments: ARRAY MANIFEST OUT [VARIABLE=VALUE…] (the task's engine).
+# Submits examples/slurm-batch.sh as an array and waits for its tasks; prints the job id.
+# Arguments: ARRAY MANIFEST OUT [VARIABLE=VALUE…] (the task's engine). Waits by asking
+# squeue every 0.2 s: `sbatch --wait` polls with growing sleeps and adds up to 30 s.
 submit() {
-    local array=$1 manifest=$2 out=$3
+    local array=$1 manifest=$2 out=$3 job
     shift 3
     mkdir -p "$out.logs"
-    env "$@" sbatch --parsable --wait --array="$array" --chdir="$repo" --output="$out.logs/%a.log" \
-        examples/slurm-batch.sh "$manifest" "$out" || true
+    job="$(env "$@" sbatch --parsable --array="$array" --chdir="$repo" --output="$out.logs/%a.log" \
+        examples/slurm-batch.sh "$manifest" "$out")" || return 0
+    for _ in $(seq 3000); do
+        [ -z "$(squeue -h -j "$job" 2>/dev/null)" ] && break
+        sleep 0.2
+    done
+    echo "$job"
 }
 
 array_run() { # LABEL ARRAY TASKS MANIFEST REFERENCE ENGINE…
@@ -279,7 +285,7 @@ container_checks() {
     chown -R 10001:10001 "$work"
     local labels=(
         --pin "60.1699,24.9384,Helsinki" --pin "60.1719,24.9414,القاهرة" --pin "60.1680,24.9450,नई दिल्ली"
-        --pin "60.1660,24.9330,東京" --pin "60.1710,24.9300,北京" --callouts titles --size 640x480
+        --pin "60.1660,24.9370,東京" --pin "60.1705,24.9360,北京" --callouts titles --size 640x480
     )
     podman run --rm -v "$work:/work" "$image" \
         --places examples/helsinki/favorites.db --basemap examples/helsinki/helsinki.pmtiles -o map.png

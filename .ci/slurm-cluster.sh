@@ -96,6 +96,8 @@ MpiDefault=none
 SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU
 ReturnToService=2
+# Array tasks that wait for the CPUs start 1 s after the one before ends, not 3 s.
+SchedulerParameters=batch_sched_delay=0
 StateSaveLocation=$dir/state
 SlurmdSpoolDir=$dir/spool
 SlurmctldPidFile=$dir/slurmctld.pid

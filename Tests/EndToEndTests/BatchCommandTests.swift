@@ -77,7 +77,8 @@ struct BatchCommandTests {
         #expect(result.status == 64, "stderr: \(result.errors)")
         #expect(
             result.errors.contains(
-                "error: --shard auto: the array has gaps: (MAX − MIN) / STEP + 1 = 6 IDs from MIN to MAX, but COUNT is 3"),
+                "error: --shard auto: the array has gaps: (MAX − MIN) / STEP + 1 = 6 IDs from MIN to MAX, but COUNT is 3"
+            ),
             "stderr: \(result.errors)")
         #expect(result.errors.contains("SLURM_ARRAY_TASK_ID=2, _MIN=0, _MAX=5, _STEP=1, _COUNT=3"))
         #expect(!FileManager.default.fileExists(atPath: folder.path("out")))

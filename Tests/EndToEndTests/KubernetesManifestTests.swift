@@ -18,24 +18,28 @@ private let noPyYAML = Comment(
 @Suite("the Kubernetes Job manifest", .enabled(if: hasPyYAML, noPyYAML))
 struct KubernetesManifestTests {
     let root = Maprender.packageRoot
-    var example: String { root.appendingPathComponent("examples/kubernetes-batch-job.yaml").path }
+    var examplePath: String { root.appendingPathComponent("examples/kubernetes-batch-job.yaml").path }
 
     /// The checker's lines for `yaml` (the example's text when nil), and its exit status.
     func check(_ yaml: String? = nil) throws -> (status: Int32, lines: [String]) {
         let folder = try TemporaryDirectory()
-        var path = example
+        var path = examplePath
         if let yaml {
             path = folder.path("job.yaml")
             try Data(yaml.utf8).write(to: URL(fileURLWithPath: path))
         }
         let python = try #require(Tool.path(of: "python3"))
         let result = try Tool.run(
-            python, [root.appendingPathComponent(".ci/check-kubernetes-job.py").path, path, root.appendingPathComponent("Dockerfile").path])
+            python,
+            [
+                root.appendingPathComponent(".ci/check-kubernetes-job.py").path, path,
+                root.appendingPathComponent("Dockerfile").path,
+            ])
         return (result.status, result.outputText.split(separator: "\n").map(String.init))
     }
 
     @Test("the example is an Indexed Job the API accepts, its shard count its completions")
-    func example() throws {
+    func exampleIsValid() throws {
         let (status, lines) = try check()
         #expect(status == 0 && lines == ["ok"], "\(lines)")
     }
@@ -55,7 +59,7 @@ struct KubernetesManifestTests {
             ("- name: MAPRENDER_SHARD_COUNT", "- name: SHARD_COUNT", "no MAPRENDER_SHARD_COUNT"),
         ])
     func broken(original: String, replacement: String, problem: String) throws {
-        let text = try String(contentsOfFile: example, encoding: .utf8)
+        let text = try String(contentsOfFile: examplePath, encoding: .utf8)
         #expect(text.contains(original), "the example has no \(original)")
         let (status, lines) = try check(text.replacingOccurrences(of: original, with: replacement))
         #expect(status == 1, "\(lines)")

@@ -119,12 +119,18 @@ struct BatchShardTests {
                 "JOB_COMPLETION_INDEX": "1", "MAPRENDER_SHARD_COUNT": "2", "SLURM_ARRAY_TASK_ID": "7",
             ]) == BatchShard(index: 1, count: 2))
         let cases: [([String: String], String)] = [
-            (["JOB_COMPLETION_INDEX": "4", "MAPRENDER_SHARD_COUNT": "4"], "JOB_COMPLETION_INDEX=4 is not in 0..<MAPRENDER_SHARD_COUNT=4"),
+            (
+                ["JOB_COMPLETION_INDEX": "4", "MAPRENDER_SHARD_COUNT": "4"],
+                "JOB_COMPLETION_INDEX=4 is not in 0..<MAPRENDER_SHARD_COUNT=4"
+            ),
             (["JOB_COMPLETION_INDEX": "-1", "JOB_COMPLETIONS": "4"], "is not in 0..<JOB_COMPLETIONS=4"),
             (["JOB_COMPLETION_INDEX": "0", "MAPRENDER_SHARD_COUNT": "0"], "is not in 0..<"),
             (["JOB_COMPLETION_INDEX": "1"], "neither MAPRENDER_SHARD_COUNT nor JOB_COMPLETIONS"),
             (["JOB_COMPLETION_INDEX": "1", "MAPRENDER_SHARD_COUNT": "4", "JOB_COMPLETIONS": "3"], "disagree"),
-            (["JOB_COMPLETION_INDEX": "x", "MAPRENDER_SHARD_COUNT": "4"], "JOB_COMPLETION_INDEX='x' is not an integer"),
+            (
+                ["JOB_COMPLETION_INDEX": "x", "MAPRENDER_SHARD_COUNT": "4"],
+                "JOB_COMPLETION_INDEX='x' is not an integer"
+            ),
             ([:], "no JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm)"),
         ]
         for (environment, problem) in cases {
