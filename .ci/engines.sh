@@ -77,8 +77,9 @@ python3 -c "import yaml" 2>/dev/null || missing="$missing python3-yaml"
 
 # The release binary, as the Dockerfile's build stage makes it, with its resource bundles.
 build_release() {
-    swift build -c release --static-swift-stdlib --product maprender 2>&1 | grep -E "error:|Build complete" || true
-    local bin
+    local bin log="$scratch/release-build.log"
+    swift build -c release --static-swift-stdlib --product maprender >"$log" 2>&1 \
+        || { grep -E "error:" "$log" >&2; fail "the release build failed (its log: $log)"; }
     bin="$(swift build -c release --static-swift-stdlib --product maprender --show-bin-path)"
     [ -x "$bin/maprender" ] || fail "the release build made no $bin/maprender"
     mkdir -p "$scratch/image/staging"
