@@ -37,7 +37,8 @@ final class BatchJobs {
     /// The jobs of `shard` in the manifest at `path` (`-`: standard input), each parsed with
     /// `defaults` before its own words. `counting`: ids only, for `count()`.
     init(
-        manifest path: String, defaults: [String], shard: BatchShard?, counting: Bool = false, requiresOutput: Bool = true
+        manifest path: String, defaults: [String], shard: BatchShard?, counting: Bool = false,
+        requiresOutput: Bool = true
     ) throws(MapError) {
         lines = try ManifestLines(path: path)
         self.defaults = defaults
