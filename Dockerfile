@@ -7,7 +7,9 @@
 # Two stages: the official Swift image compiles a release binary with the Swift runtime
 # linked in statically; the runtime stage is debian:bookworm-slim with only the non-dev
 # packages of the libraries (Tests/EndToEndTests/ContainerImageTests.swift checks that
-# they cover what the binary links and the fonts the built-in styles name).
+# they cover what the binary links and the fonts the built-in styles name). CI builds the
+# runtime stage as it is written, on a local Debian 12 base with the host's release binary,
+# and runs the image (.ci/engines.sh): keep its last COPY --from=build /staging/ line.
 
 ARG SWIFT_VERSION=6.3
 

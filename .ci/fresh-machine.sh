@@ -4,10 +4,10 @@
 #
 #   .ci/fresh-machine.sh [README]
 #
-# Builds a minimal Debian 12 root file system with debootstrap (kept in /var/tmp between
-# runs), imports it into podman, installs the toolchain's own prerequisites (swift.org's
-# list for Debian 12), mounts the host's toolchain (the directory of `swift`, two levels up)
-# and a copy of the repository, and runs the README's first command (its install line and
+# Takes the minimal Debian 12 base image of .ci/base-image.sh (debootstrap, imported into
+# podman), installs the toolchain's own prerequisites (swift.org's list for Debian 12),
+# mounts the host's toolchain (the directory of `swift`, two levels up) and a copy of the
+# repository, and runs the README's first command (its install line and
 # the render), then its test command, exactly as the README prints them: they are parsed out
 # of the README (the first ```sh block under "Quick start", and the one holding
 # `swift test`), so the check cannot drift from what a reader is told. Fails when either
@@ -37,20 +37,9 @@ echo "fresh machine: the README's first command: $install_and_run"
 echo "fresh machine: the README's test command: $test_command"
 
 swift_root="$(dirname "$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")")"
-rootfs=/var/tmp/maprender-fresh-debian
-image=localhost/maprender-fresh-debian:bookworm
 export DEBIAN_FRONTEND=noninteractive
-if ! command -v podman >/dev/null || ! command -v debootstrap >/dev/null || ! command -v runc >/dev/null; then
-    apt-get install -y --no-install-recommends podman debootstrap runc uidmap
-fi
-if ! podman image exists "$image"; then
-    if [ ! -x "$rootfs/bin/sh" ]; then
-        rm -rf "$rootfs.partial"
-        debootstrap --variant=minbase bookworm "$rootfs.partial" http://deb.debian.org/debian
-        mv "$rootfs.partial" "$rootfs"
-    fi
-    tar -C "$rootfs" -c . | podman import - "$image"
-fi
+# The local Debian 12 base (debootstrap, imported into podman), shared with .ci/engines.sh.
+image="$(.ci/base-image.sh)"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -34,7 +34,7 @@ enum BatchCommand {
     struct Options {
         var manifest: String?
         var workers = ProcessInfo.processInfo.activeProcessorCount
-        var shard: Shard?
+        var shard: BatchShard?
         var outputDirectory: String?
         var inputDirectory: String?
         var summary: String?

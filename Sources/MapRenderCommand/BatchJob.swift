@@ -24,7 +24,7 @@ final class BatchJobs {
     private var produce: (() throws(MapError) -> BatchJob?)?
     private var lines: ManifestLines?
     private var defaults: [String] = []
-    private var shard: Shard?
+    private var shard: BatchShard?
     private var counting = false
     /// Whether a job must name its `output` (not with `--book`, whose pages may be all a
     /// job makes).
@@ -37,7 +37,8 @@ final class BatchJobs {
     /// The jobs of `shard` in the manifest at `path` (`-`: standard input), each parsed with
     /// `defaults` before its own words. `counting`: ids only, for `count()`.
     init(
-        manifest path: String, defaults: [String], shard: Shard?, counting: Bool = false, requiresOutput: Bool = true
+        manifest path: String, defaults: [String], shard: BatchShard?, counting: Bool = false,
+        requiresOutput: Bool = true
     ) throws(MapError) {
         lines = try ManifestLines(path: path)
         self.defaults = defaults

@@ -49,13 +49,39 @@ struct BatchCommandTests {
         let kubernetes = try Maprender.run(
             ["batch", path, "--dry-run", "--shard", "auto"],
             environment: ["JOB_COMPLETION_INDEX": "1", "MAPRENDER_SHARD_COUNT": "3"])
-        let slurm = try Maprender.run(
-            ["batch", path, "--dry-run", "--shard", "auto"],
-            environment: ["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "3"])
+        // --array=1-3 (task 2) and the stepped --array=1-9:4 (task 5) are both shard 1 of 3.
+        for (task, maximum, step) in [("2", "3", "1"), ("5", "9", "4")] {
+            let slurm = try Maprender.run(
+                ["batch", path, "--dry-run", "--shard", "auto"],
+                environment: [
+                    "SLURM_ARRAY_TASK_ID": task, "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_MAX": maximum,
+                    "SLURM_ARRAY_TASK_STEP": step, "SLURM_ARRAY_TASK_COUNT": "3",
+                ])
+            #expect(slurm.status == 0 && slurm.output == explicit.output, "stderr: \(slurm.errors)")
+        }
         #expect(kubernetes.status == 0 && kubernetes.output == explicit.output, "stderr: \(kubernetes.errors)")
-        #expect(slurm.status == 0 && slurm.output == explicit.output, "stderr: \(slurm.errors)")
         let none = try Maprender.run(["batch", path, "--dry-run", "--shard", "auto"], environment: [:])
         #expect(none.status == 64 && none.errors.contains("JOB_COMPLETION_INDEX"))
+    }
+
+    @Test("--shard auto in an array with gaps (--array=0,2,5) fails before any job, saying why")
+    func shardAutoGaps() throws {
+        let folder = try TemporaryDirectory()
+        let path = try manifest(count: 10, in: folder)
+        let result = try Maprender.run(
+            ["batch", path, "--shard", "auto", "--out-dir", folder.path("out")],
+            environment: [
+                "SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_MAX": "5",
+                "SLURM_ARRAY_TASK_STEP": "1", "SLURM_ARRAY_TASK_COUNT": "3",
+            ])
+        #expect(result.status == 64, "stderr: \(result.errors)")
+        #expect(
+            result.errors.contains(
+                "error: --shard auto: the array has gaps: (MAX − MIN) / STEP + 1 = 6 IDs from MIN to MAX, but COUNT is 3"
+            ),
+            "stderr: \(result.errors)")
+        #expect(result.errors.contains("SLURM_ARRAY_TASK_ID=2, _MIN=0, _MAX=5, _STEP=1, _COUNT=3"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out")))
     }
 
     @Test("a failing job never stops the others; the summary and the exit code say what happened")
@@ -256,7 +282,10 @@ struct BatchFuzzingRegressionTests {
             to: URL(fileURLWithPath: manifest))
         let result = try Maprender.run(
             ["batch", manifest, "--shard", "auto", "--dry-run"],
-            environment: ["SLURM_ARRAY_TASK_ID": task, "SLURM_ARRAY_TASK_MIN": minimum, "SLURM_ARRAY_TASK_COUNT": "4"])
+            environment: [
+                "SLURM_ARRAY_TASK_ID": task, "SLURM_ARRAY_TASK_MIN": minimum, "SLURM_ARRAY_TASK_MAX": "3",
+                "SLURM_ARRAY_TASK_STEP": "1", "SLURM_ARRAY_TASK_COUNT": "4",
+            ])
         #expect(result.status == 64, "stderr: \(result.errors)")
         #expect(result.errors.contains("SLURM_ARRAY_TASK_ID"), "stderr: \(result.errors)")
     }

@@ -4,6 +4,7 @@
 //
 // Compiled into the MapRenderCommand module itself (see run-fuzzers.sh), so that it can
 // reach the internal parsers; nothing here opens a file or renders.
+import MapBatch
 import MapCommandLine
 import MapRenderCore
 
@@ -19,15 +20,15 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     }
     _ = try? PlacesCommand.parse(words)
     _ = try? BatchCommand.parse(words)
-    _ = try? Shard.parse(words.first ?? "", environment: [:])
+    _ = try? BatchShard.parse(words.first ?? "", environment: [:])
     // `--shard auto` reads scheduler variables, which are input too: words 2… fill them.
     let names = [
         "JOB_COMPLETION_INDEX", "MAPRENDER_SHARD_COUNT", "JOB_COMPLETIONS", "SLURM_ARRAY_TASK_ID",
-        "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_COUNT",
+        "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_MAX", "SLURM_ARRAY_TASK_STEP", "SLURM_ARRAY_TASK_COUNT",
     ]
     var environment: [String: String] = [:]
     for (name, value) in zip(names, words.dropFirst()) where !value.isEmpty { environment[name] = value }
-    _ = try? Shard.parse("auto", environment: environment)
+    _ = try? BatchShard.parse("auto", environment: environment)
 
     var lineNumber = 0
     for line in bytes.split(separator: UInt8(ascii: "\n")) {

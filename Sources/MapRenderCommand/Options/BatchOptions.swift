@@ -1,3 +1,5 @@
+import Foundation
+import MapBatch
 import MapCommandLine
 import MapErrors
 
@@ -19,8 +21,11 @@ enum BatchOptions {
             "--shard", valueName: "K/N|auto", section: .batch, completion: .choices("auto"),
             help:
                 "only the jobs whose id hashes to shard K of N (0 ≤ K < N); auto: K and N from Kubernetes Indexed Jobs "
-                + "(JOB_COMPLETION_INDEX with MAPRENDER_SHARD_COUNT or JOB_COMPLETIONS) or Slurm arrays (SLURM_ARRAY_TASK_ID, _MIN, _COUNT)"
-        ) { options, value throws(MapError) in options.shard = try Shard.parse(value.text) },
+                + "(JOB_COMPLETION_INDEX with MAPRENDER_SHARD_COUNT or JOB_COMPLETIONS) or Slurm arrays of a range, stepped or not "
+                + "(SLURM_ARRAY_TASK_ID, _MIN, _MAX, _STEP, _COUNT: shard (ID − MIN) / STEP of COUNT; arrays with gaps are refused)"
+        ) { options, value throws(MapError) in
+            options.shard = try BatchShard.parse(value.text, environment: ProcessInfo.processInfo.environment)
+        },
         .value(
             "--out-dir", valueName: "DIR", section: .batch, completion: .directories,
             help: "outputs are paths inside DIR: absolute paths, '..' and links leading out are refused"

@@ -49,8 +49,11 @@ enum Manual {
             ),
             (
                 Roff.bold("SLURM_ARRAY_TASK_ID") + ", " + Roff.bold("SLURM_ARRAY_TASK_MIN") + ", "
+                    + Roff.bold("SLURM_ARRAY_TASK_MAX") + ", " + Roff.bold("SLURM_ARRAY_TASK_STEP") + ", "
                     + Roff.bold("SLURM_ARRAY_TASK_COUNT"),
-                Roff.code("batch --shard auto") + " in a Slurm job array."
+                Roff.code("batch --shard auto") + " in a Slurm job array of a range (" + Roff.code("--array=0-3")
+                    + ", " + Roff.code("--array=1-7:2") + "): task ID renders shard (ID - MIN) / STEP of COUNT; "
+                    + "an array with gaps (" + Roff.code("--array=0,2,5") + ") is refused."
             ),
         ])
 
