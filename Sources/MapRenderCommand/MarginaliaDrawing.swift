@@ -13,7 +13,7 @@ enum MarginaliaDrawing {
     /// `page` when there is one.
     static func makeSnapshot(
         _ snapshotter: MapSnapshotter, request: RenderRequest, style: Style, page: PageLayout?,
-        renderer: any MapRenderer
+        profile: ProfileDrawing? = nil, renderer: any MapRenderer
     ) throws(MapError) -> MapSnapshot {
         let marginalia = request.marginalia.marginalia(title: request.title)
         let snapshotter =
@@ -28,7 +28,17 @@ enum MarginaliaDrawing {
                 : try layOut(
                     marginalia, over: list, viewport: viewport, page: page, style: style,
                     measurer: renderer.textMeasurer)
-            if let page { list = page.compose(map: list) }
+            // The profile's markers go on the map, its panel beside the map (in the frame on a page).
+            let chart = profile?.chart(measurer: renderer.textMeasurer)
+            if let profile, let chart {
+                profile.addMarkers(to: &list, chart: chart, viewport: viewport, measurer: renderer.textMeasurer)
+            }
+            if let page {
+                list = page.compose(map: list)
+                if let chart { list.commands += chart.commands }
+            } else if let profile, let chart {
+                list = profile.composeCanvas(map: list, chart: chart, background: style.backgroundColor)
+            }
             list.commands += added
         }
     }

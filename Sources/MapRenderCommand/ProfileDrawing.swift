@@ -1,0 +1,82 @@
+import MapDrawing
+import MapErrors
+import MapGeometry
+import MapPage
+import MapProfile
+import MapRenderCore
+
+/// The elevation profile of a render (`--profile`): the map given less room, the panel in
+/// the rest (under the map, or beside it on a wide canvas; inside the frame on a page), and
+/// distance markers on the track at the panel's distance ticks.
+struct ProfileDrawing {
+    /// The whole canvas (or the page's frame before it was shared), in the list's space.
+    var whole: CanvasRect
+    /// The map's and the panel's rectangles in it.
+    var placement: ProfilePanelPlacement
+    var profile: ElevationProfile
+    var waypoints: [ProfileChart.Waypoint]
+    var options: ProfileChart.Options
+
+    /// The gap between a page's map and its panel, in points (the neatline runs in it).
+    static let pageGap = 6.0
+
+    /// The drawing a request asks for, with the map's size (and a page's frame) made room
+    /// for the panel; `nil` without `--profile`.
+    ///
+    /// - Throws: `.invalidRequest` when there is no track to profile.
+    static func prepare(
+        _ request: RenderRequest, scene: MapScene, style: Style, options: inout MapSnapshotter.Options,
+        page: inout PageLayout?
+    ) throws(MapError) -> ProfileDrawing? {
+        guard request.showsProfile else { return nil }
+        guard scene.tracks.contains(where: { !$0.isEmpty }) else {
+            throw MapError(
+                .invalidRequest, "--profile: there is no track to draw a profile of",
+                remedy: "give a track file (GPX, TCX, FIT, KML, CSV) or leave out --profile")
+        }
+        let whole =
+            page?.frame ?? CanvasRect(x: 0, y: 0, width: options.size.width, height: options.size.height)
+        let placement = ProfilePanelPlacement(in: whole, gap: page == nil ? 0 : pageGap)
+        options.size = placement.map.size
+        page?.frame = placement.map
+        let tracks = scene.tracks.filter { !$0.isEmpty }
+        // The Start and End pins a track map adds sit at 0 and at the end: not waypoints.
+        let ends = [tracks.first?.first?.coordinate, tracks.last?.last?.coordinate]
+        let waypoints = scene.places.filter { !(["Start", "End"].contains($0.title) && ends.contains($0.coordinate)) }
+            .map { ProfileChart.Waypoint(name: $0.title, coordinate: $0.coordinate) }
+        var chart = ProfileChart.Options()
+        chart.units = request.trackDisplay.usesImperialUnits ? .imperial : .metric
+        chart.coloring = request.profileColoring
+        chart.lineColors = [style.track.strokeColor ?? Color(hex: 0x007AFF)].map { $0.withAlpha(1) }
+        chart.textColor = style.furniture.textColor
+        chart.plateColor = style.furniture.plateColor.withAlpha(max(style.furniture.plateColor.alpha, 0.92))
+        chart.fontFamily = style.furniture.fontFamily
+        return ProfileDrawing(
+            whole: whole, placement: placement, profile: ElevationProfile(tracks: tracks), waypoints: waypoints,
+            options: chart)
+    }
+
+    /// The chart laid out in its panel.
+    func chart(measurer: any TextMeasurer) -> ProfileChart {
+        ProfileChart(profile, waypoints: waypoints, in: placement.panel, options: options, measurer: measurer)
+    }
+
+    /// Adds the distance markers to the map's own list (in the map's canvas, `viewport`).
+    func addMarkers(to map: inout DisplayList, chart: ProfileChart, viewport: Viewport, measurer: any TextMeasurer) {
+        let markers = DistanceMarkers.markers(of: profile, ticks: chart.distanceTicks) { viewport.point(for: $0) }
+        map.commands += DistanceMarkers.commands(
+            markers, color: options.lineColors.first ?? Color(hex: 0x007AFF),
+            font: Font(family: options.fontFamily, size: 9, isBold: true), textColor: options.textColor,
+            measurer: measurer)
+    }
+
+    /// A canvas without a page: the map in its rectangle and the panel beside it, on the
+    /// map's background colour.
+    func composeCanvas(map: DisplayList, chart: ProfileChart, background: Color) -> DisplayList {
+        var list = DisplayList(size: whole.size)
+        list.append(.clear(background))
+        list.append(.group(DrawGroup(map, in: placement.map)))
+        list.commands += chart.commands
+        return list
+    }
+}
