@@ -1,5 +1,6 @@
 import MapDrawing
 import MapErrors
+import MapFormats
 import MapGeometry
 import MapMarginalia
 import MapPage
@@ -20,7 +21,8 @@ enum MarginaliaDrawing {
             marginalia.isEmpty
             ? snapshotter
             : fitting(snapshotter, request: request, style: style, page: page, measurer: renderer.textMeasurer)
-        return try snapshotter.makeSnapshot(renderer: renderer) { (list, viewport) throws(MapError) in
+        var profileMember: (String, JSONValue)?
+        var snapshot = try snapshotter.makeSnapshot(renderer: renderer) { (list, viewport) throws(MapError) in
             // Laid out against the map as drawn: what it covers is taken.
             let added =
                 marginalia.isEmpty
@@ -32,6 +34,7 @@ enum MarginaliaDrawing {
             let chart = profile?.chart(measurer: renderer.textMeasurer)
             if let profile, let chart {
                 profile.addMarkers(to: &list, chart: chart, viewport: viewport, measurer: renderer.textMeasurer)
+                profileMember = profile.sidecarMember(chart: chart)
             }
             if let page {
                 list = page.compose(map: list)
@@ -41,6 +44,8 @@ enum MarginaliaDrawing {
             }
             list.commands += added
         }
+        if let profileMember { snapshot.sidecarExtras.append(profileMember) }
+        return snapshot
     }
 
     /// The frame marginalia are laid out against: the page's frame with the room around it

@@ -1,5 +1,5 @@
 import MapDrawing
-import MapErrors
+import MapFormats
 import MapGeometry
 import MapPage
 import MapProfile
@@ -21,18 +21,17 @@ struct ProfileDrawing {
     static let pageGap = 6.0
 
     /// The drawing a request asks for, with the map's size (and a page's frame) made room
-    /// for the panel; `nil` without `--profile`.
-    ///
-    /// - Throws: `.invalidRequest` when there is no track to profile.
+    /// for the panel; `nil` without `--profile`, or when the scene has no track (a warning
+    /// in `scene`'s diagnostics then: a configured `profile` must not fail maps of places).
     static func prepare(
-        _ request: RenderRequest, scene: MapScene, style: Style, options: inout MapSnapshotter.Options,
+        _ request: RenderRequest, scene: inout MapScene, style: Style, options: inout MapSnapshotter.Options,
         page: inout PageLayout?
-    ) throws(MapError) -> ProfileDrawing? {
+    ) -> ProfileDrawing? {
         guard request.showsProfile else { return nil }
         guard scene.tracks.contains(where: { !$0.isEmpty }) else {
-            throw MapError(
-                .invalidRequest, "--profile: there is no track to draw a profile of",
-                remedy: "give a track file (GPX, TCX, FIT, KML, CSV) or leave out --profile")
+            scene.diagnostics.append(
+                Diagnostic(.warning, "--profile: the map has no track, so no elevation profile is drawn"))
+            return nil
         }
         let whole =
             page?.frame ?? CanvasRect(x: 0, y: 0, width: options.size.width, height: options.size.height)
@@ -78,5 +77,37 @@ struct ProfileDrawing {
         list.append(.group(DrawGroup(map, in: placement.map)))
         list.commands += chart.commands
         return list
+    }
+
+    /// The sidecar's `profile` member: the whole image's size, where the panel is, the
+    /// ascent and descent with their method, and the distances (meters) of the ticks the
+    /// map's markers stand at.
+    func sidecarMember(chart: ProfileChart) -> (String, JSONValue) {
+        let panel = placement.panel
+        func number(_ value: Double?) -> JSONValue { value.map { .number(($0 * 10).rounded() / 10) } ?? .null }
+        let method = profile.ascentMethod
+        return (
+            "profile",
+            .object([
+                ("width", .number(whole.width)), ("height", .number(whole.height)),
+                (
+                    "panel",
+                    .object([
+                        ("x", .number(panel.minX)), ("y", .number(panel.minY)), ("width", .number(panel.width)),
+                        ("height", .number(panel.height)),
+                    ])
+                ),
+                ("elevation", .bool(profile.hasElevation)),
+                ("ascent", number(profile.ascent)), ("descent", number(profile.descent)),
+                (
+                    "ascent_method",
+                    .object([
+                        ("name", .string(method.name)), ("threshold_meters", .number(method.threshold)),
+                        ("smoothing", .string(method.smoothing)),
+                    ])
+                ),
+                ("distance_ticks", .array(chart.distanceTicks.map { .number(($0.meters * 10).rounded() / 10) })),
+            ])
+        )
     }
 }

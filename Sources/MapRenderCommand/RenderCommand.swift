@@ -92,7 +92,7 @@ enum RenderCommand {
         try request.page.apply(
             to: &options, layout: page, request: request, scene: &scene, measurer: cairo.textMeasurer)
         // The profile takes its room from the map (from the frame on a page).
-        let profile = try ProfileDrawing.prepare(request, scene: scene, style: style, options: &options, page: &page)
+        let profile = ProfileDrawing.prepare(request, scene: &scene, style: style, options: &options, page: &page)
         if let page { cairo.pixelsPerInch = page.dpi }
         let selection = try AutoBasemap.resolve(&request, scene: scene, options: options)
         let (basemap, tiles, resolved) = try SceneLoading.basemap(for: request, shared: inBatch)
@@ -236,7 +236,7 @@ enum FitCommand {
         var page = try request.page.layout(format: .png, size: request.size, scale: request.scale)
         try request.page.apply(
             to: &options, layout: page, request: request, scene: &scene, measurer: CairoRenderer().textMeasurer)
-        _ = try ProfileDrawing.prepare(request, scene: scene, style: style, options: &options, page: &page)
+        _ = ProfileDrawing.prepare(request, scene: &scene, style: style, options: &options, page: &page)
         let selection = try AutoBasemap.resolve(&request, scene: scene, options: options)
         let (basemap, tiles, styled) = try SceneLoading.basemap(for: request)
         let measurer = CairoRenderer().textMeasurer
