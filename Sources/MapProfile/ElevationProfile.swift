@@ -126,10 +126,15 @@ public struct ElevationProfile: Hashable, Sendable {
     /// The profile of `tracks` (usually cleaned, as drawn), their climbing counted by
     /// `TrackStatistics` with `options`.
     public init(tracks: [Track], options: TrackStatistics.Options = TrackStatistics.Options()) {
-        lines = tracks.filter { !$0.isEmpty }.map { Self.line(of: $0, options: options) }
-        let total = TrackStatistics(tracks: tracks, options: options)
-        ascent = total.elevationGain
-        descent = total.elevationLoss
+        let nonEmpty = tracks.filter { !$0.isEmpty }
+        lines = nonEmpty.map { Self.line(of: $0, options: options) }
+        if nonEmpty.count == 1 {
+            // One track: its own statistics are the total (geodesics are the cost of a long track).
+            (ascent, descent) = (lines[0].ascent, lines[0].descent)
+        } else {
+            let total = TrackStatistics(tracks: nonEmpty, options: options)
+            (ascent, descent) = (total.elevationGain, total.elevationLoss)
+        }
         ascentMethod = AscentMethod(options: options)
     }
 

@@ -92,6 +92,9 @@ public struct ProfileChart: Sendable {
     /// Everything, in drawing order.
     public var commands: [DrawCommand]
 
+    /// The smallest elevation range the axis shows, in its units (meters or feet).
+    public static let minimumSpan = 20.0
+
     /// The canvas x of a distance along the tracks, in meters.
     public let x: @Sendable (Double) -> Double
     /// The canvas y of an elevation, in meters.
@@ -154,11 +157,12 @@ public struct ProfileChart: Sendable {
 
         // Elevation ticks first: their labels' width sets the plot's left edge.
         let low = extremes.lowest.sample.elevation, high = extremes.highest.sample.elevation
-        // A flat track still gets an axis of some height (10 units either way).
-        let (lowUnits, highUnits) =
-            high - low < 1e-6
-            ? (low / units.metersPerElevationUnit - 10, high / units.metersPerElevationUnit + 10)
-            : (low / units.metersPerElevationUnit, high / units.metersPerElevationUnit)
+        // The axis spans at least `minimumSpan` units around the middle, so that a flat
+        // track's few meters of jitter do not fill the panel like a mountain range (GPXSee
+        // keeps 50 m for the same reason).
+        let middle = (low + high) / 2 / units.metersPerElevationUnit
+        let halfSpan = max((high - low) / units.metersPerElevationUnit, Self.minimumSpan) / 2
+        let (lowUnits, highUnits) = (middle - halfSpan, middle + halfSpan)
         let top = rect.minY + pad + headMetrics.height + 6 + namesRow
         let bottom = rect.maxY - pad - tickMetrics.height - 4
         let rows = max(2, Int((bottom - top) / (tickMetrics.height * 2.5)))
@@ -228,24 +232,34 @@ public struct ProfileChart: Sendable {
                 options.lineColors.isEmpty ? Color(hex: 0x007AFF) : options.lineColors[index % options.lineColors.count]
             for piece in line.pieces where !piece.isEmpty {
                 let points = piece.map { CanvasPoint(x: x($0.distance), y: y($0.elevation)) }
+                // Simplified in canvas space as the map's track is (a quarter point): a
+                // 100,000-fix ride has a few thousand points that show on a 700-point plot.
+                let drawn = Self.simplified(points)
                 if options.coloring == .grade && piece.count > 1 {
                     let percents = ProfileGrade.percents(of: piece)
-                    // Runs of steps in the same class become one area.
+                    // Runs of steps in the same class become one area, and the areas of a
+                    // class one fill (a noisy track has hundreds of runs, but seven classes).
+                    var areas: [Color: Path] = [:]
+                    var order: [Color] = []
                     var start = 0
                     for step in 0..<percents.count {
                         let color = ProfileGrade.color(forPercent: percents[step])
                         if step + 1 < percents.count, ProfileGrade.color(forPercent: percents[step + 1]) == color {
                             continue
                         }
-                        // One step past its end, under the next run: adjacent areas drawn edge to edge
-                        // would show a hairline seam of background between them when antialiased.
-                        let end = min(step + 2, points.count - 1)
-                        commands.append(
-                            .fill(Self.area(Array(points[start...end]), floor: plot.maxY), color, evenOdd: false))
+                        // Half a point past its end, under the next run: areas drawn edge to
+                        // edge would show a hairline seam of background when antialiased.
+                        var run = Self.simplified(Array(points[start...(step + 1)]))
+                        if step + 1 < points.count - 1 {
+                            run.append(CanvasPoint(x: run[run.count - 1].x + 0.5, y: run[run.count - 1].y))
+                        }
+                        if areas[color] == nil { order.append(color) }
+                        areas[color, default: Path()].append(Self.area(run, floor: plot.maxY))
                         start = step + 1
                     }
+                    for color in order { commands.append(.fill(areas[color]!, color, evenOdd: false)) }
                 } else {
-                    commands.append(.fill(Self.area(points, floor: plot.maxY), color.withAlpha(0.25), evenOdd: false))
+                    commands.append(.fill(Self.area(drawn, floor: plot.maxY), color.withAlpha(0.25), evenOdd: false))
                 }
                 let lineColor = options.coloring == .grade ? options.textColor : color
                 if points.count == 1 {
@@ -253,7 +267,7 @@ public struct ProfileChart: Sendable {
                 } else {
                     commands.append(
                         .stroke(
-                            Path.polyline(points),
+                            Path.polyline(drawn),
                             StrokeStyle(color: lineColor, lineWidth: 1.5, lineCap: .round, lineJoin: .round)))
                 }
             }
@@ -381,6 +395,11 @@ public struct ProfileChart: Sendable {
             }
         }
         return nearest?.elevation
+    }
+
+    /// `points` without those within a quarter point of the line through the others.
+    static func simplified(_ points: [CanvasPoint]) -> [CanvasPoint] {
+        points.count > 2 ? Simplification.douglasPeucker(points, tolerance: 0.25) : points
     }
 
     /// The closed outline under a line, down to `floor`.

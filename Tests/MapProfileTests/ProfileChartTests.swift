@@ -58,6 +58,18 @@ struct ProfileChartTests {
         #expect(Self.texts(chart.commands).contains(chart.headline))
     }
 
+    @Test("a flat track gets an axis of at least 20 m around it, not a mountain range of jitter")
+    func flat() throws {
+        let chart = ProfileChart(
+            ElevationProfile(tracks: [ProfileTestTracks.track([100, 101, 99, 100.5])]), in: Self.panel,
+            measurer: FixedTextMeasurer())
+        let low = try #require(chart.elevationTicks.first), high = try #require(chart.elevationTicks.last)
+        #expect(high.meters - low.meters >= ProfileChart.minimumSpan)
+        #expect(low.meters <= 90 && high.meters >= 110)
+        // 2 m of jitter take at most a tenth of the plot's height.
+        #expect(abs(chart.y(101) - chart.y(99)) <= chart.plot.height / 10)
+    }
+
     @Test("feet and miles with --imperial")
     func imperial() {
         var options = ProfileChart.Options()
@@ -88,8 +100,9 @@ struct ProfileChartTests {
 
     @Test("each piece is its own line: a gap is not bridged")
     func gapsStayGaps() {
-        let first = (0..<4).map { ProfileTestTracks.fix(Double($0), 100 + 5 * Double($0)) }
-        let second = (6..<10).map { ProfileTestTracks.fix(Double($0), 130) }
+        // Zigzags, which simplification keeps point for point.
+        let first = zip(0..<4, [100.0, 108, 104, 115]).map { ProfileTestTracks.fix(Double($0), $1) }
+        let second = zip(6..<10, [130.0, 122, 131, 124]).map { ProfileTestTracks.fix(Double($0), $1) }
         let profile = ElevationProfile(tracks: [Track(segments: [first, second], segmentsAfterGaps: [1])])
         let chart = ProfileChart(profile, in: Self.panel, measurer: FixedTextMeasurer())
         let lines = chart.commands.compactMap { command -> [CanvasPoint]? in
