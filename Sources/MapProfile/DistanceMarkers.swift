@@ -34,13 +34,18 @@ public enum DistanceMarkers {
     }
 
     /// The commands that draw `markers`: a white dot ringed in `color`, its label beside it
-    /// on a halo, labels that would cover an earlier one left out (the dot stays).
+    /// on a halo; a label that would cover an earlier one or one of `avoiding` (callout
+    /// bubbles, plates: what is drawn before the markers but meant to be on top) is left out,
+    /// and so is a marker whose dot falls inside one of `avoiding`.
     public static func commands(
-        _ markers: [Marker], color: Color, font: Font, textColor: Color, measurer: any TextMeasurer
+        _ markers: [Marker], color: Color, font: Font, textColor: Color, avoiding: [CanvasRect] = [],
+        measurer: any TextMeasurer
     ) -> [DrawCommand] {
         var commands: [DrawCommand] = []
-        var taken: [CanvasRect] = []
+        var taken = avoiding
         for marker in markers {
+            let dotBox = CanvasRect(x: marker.point.x - 4, y: marker.point.y - 4, width: 8, height: 8)
+            guard !avoiding.contains(where: { $0.intersects(dotBox) }) else { continue }
             let dot = Path.circle(center: marker.point, radius: 3.5)
             commands.append(.fill(dot, Color.white, evenOdd: false))
             commands.append(.stroke(dot, StrokeStyle(color: color, lineWidth: 1.5)))

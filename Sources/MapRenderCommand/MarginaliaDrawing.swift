@@ -33,7 +33,9 @@ enum MarginaliaDrawing {
             // The profile's markers go on the map, its panel beside the map (in the frame on a page).
             let chart = profile?.chart(measurer: renderer.textMeasurer)
             if let profile, let chart {
-                profile.addMarkers(to: &list, chart: chart, viewport: viewport, measurer: renderer.textMeasurer)
+                profile.addMarkers(
+                    to: &list, chart: chart, viewport: viewport, plateColor: style.furniture.plateColor,
+                    measurer: renderer.textMeasurer)
                 profileMember = profile.sidecarMember(chart: chart)
             }
             if let page {

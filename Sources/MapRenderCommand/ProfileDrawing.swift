@@ -60,13 +60,24 @@ struct ProfileDrawing {
         ProfileChart(profile, waypoints: waypoints, in: placement.panel, options: options, measurer: measurer)
     }
 
-    /// Adds the distance markers to the map's own list (in the map's canvas, `viewport`).
-    func addMarkers(to map: inout DisplayList, chart: ProfileChart, viewport: Viewport, measurer: any TextMeasurer) {
+    /// Adds the distance markers to the map's own list (in the map's canvas, `viewport`),
+    /// clear of what casts a shadow (callout bubbles, pins, the legend) and of the
+    /// furniture's plates, which are drawn before them but belong on top.
+    func addMarkers(
+        to map: inout DisplayList, chart: ProfileChart, viewport: Viewport, plateColor: Color,
+        measurer: any TextMeasurer
+    ) {
+        let taken = map.commands.compactMap { command -> CanvasRect? in
+            switch command {
+            case .fill(let path, plateColor, _), .shadow(let path, _, _): path.boundingRect
+            default: nil
+            }
+        }
         let markers = DistanceMarkers.markers(of: profile, ticks: chart.distanceTicks) { viewport.point(for: $0) }
         map.commands += DistanceMarkers.commands(
             markers, color: options.lineColors.first ?? Color(hex: 0x007AFF),
             font: Font(family: options.fontFamily, size: 9, isBold: true), textColor: options.textColor,
-            measurer: measurer)
+            avoiding: taken, measurer: measurer)
     }
 
     /// A canvas without a page: the map in its rectangle and the panel beside it, on the
