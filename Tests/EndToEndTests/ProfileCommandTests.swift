@@ -149,6 +149,22 @@ struct ProfileCommandTests {
         #expect(abs(panel["x"]! - 28.35) < 0.5)
     }
 
+    @Test("fit frames the map in the room the profile leaves, as render does")
+    func fitAgrees() throws {
+        let folder = try TemporaryDirectory()
+        let fit = try Maprender.run(["fit", "--gpx", ride, "--profile", "--size", "800x600"])
+        #expect(fit.status == 0, "stderr: \(fit.errors)")
+        let viewport = try #require(try JSONSerialization.jsonObject(with: fit.output) as? [String: Any])
+        #expect(viewport["width"] as? Double == 800 && viewport["height"] as? Double == 420)
+        let render = try Maprender.run([
+            "--gpx", ride, "--profile", "--size", "800x600", "-o", folder.path("ride.png"), "--sidecar",
+            folder.path("ride.json"),
+        ])
+        #expect(render.status == 0)
+        let sidecar = try json(folder.path("ride.json"))
+        #expect(sidecar["zoom"] as? Double == viewport["zoom"] as? Double)
+    }
+
     @Test("a canvas wider than 2:1 has the panel beside the map")
     func wide() throws {
         let folder = try TemporaryDirectory()

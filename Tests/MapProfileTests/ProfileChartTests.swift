@@ -119,6 +119,37 @@ struct ProfileChartTests {
         }
     }
 
+    @Test("several tracks: one line each in the given colours, distance along each from its own start")
+    func severalTracks() throws {
+        let long = ProfileTestTracks.track([100, 120, 110, 130, 125, 140])
+        let short = Track(
+            locations: zip(0..<3, [200.0, 190, 205]).map { ProfileTestTracks.fix(Double($0), $1, latitude: 0.01) })
+        let profile = ElevationProfile(tracks: [long, short])
+        #expect(profile.lines.count == 2)
+        #expect(abs(profile.length - 5 * ProfileTestTracks.stepMeters) < 0.05)
+        #expect(abs(profile.lines[1].length - 2 * ProfileTestTracks.stepMeters) < 0.05)
+        // The total is the statistics of both tracks together.
+        #expect(profile.ascent == TrackStatistics(tracks: [long, short]).elevationGain)
+        var options = ProfileChart.Options()
+        options.lineColors = [Color(hex: 0xFF0000), Color(hex: 0x00AA00)]
+        let chart = ProfileChart(profile, in: Self.panel, options: options, measurer: FixedTextMeasurer())
+        let strokes = chart.commands.compactMap { command -> (Color, [CanvasPoint])? in
+            guard case .stroke(let path, let style) = command, style.lineWidth == 1.5 else { return nil }
+            return (
+                style.color,
+                path.elements.compactMap {
+                    if case .move(let p) = $0 { p } else if case .line(let p) = $0 { p } else { nil }
+                }
+            )
+        }
+        #expect(strokes.map(\.0) == [Color(hex: 0xFF0000), Color(hex: 0x00AA00)])
+        // The short track starts at the left edge and ends two fifths of the way across.
+        let second = try #require(strokes.last?.1)
+        #expect(abs(second.first!.x - chart.plot.minX) < Self.canvasTolerance)
+        #expect(abs(second.last!.x - chart.x(2 * ProfileTestTracks.stepMeters)) < Self.canvasTolerance)
+        #expect(chart.highest?.label == "▲ 205 m" && chart.lowest?.label == "▼ 100 m")
+    }
+
     @Test("a track without elevation says so and draws no line")
     func noElevation() {
         let chart = ProfileChart(
