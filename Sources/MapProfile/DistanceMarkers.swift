@@ -34,21 +34,28 @@ public enum DistanceMarkers {
     }
 
     /// The commands that draw `markers`: a white dot ringed in `color`, its label beside it
-    /// on a halo; a label that would cover an earlier one or one of `avoiding` (callout
-    /// bubbles, plates: what is drawn before the markers but meant to be on top) is left out,
-    /// and so is a marker whose dot falls inside one of `avoiding`.
+    /// on a halo; a label that would cover a dot, an earlier label or one of `avoiding`
+    /// (callout bubbles, plates: what is drawn before the markers but meant to be on top) is
+    /// left out, and so is a marker whose dot falls inside one of `avoiding`.
     public static func commands(
         _ markers: [Marker], color: Color, font: Font, textColor: Color, avoiding: [CanvasRect] = [],
         measurer: any TextMeasurer
     ) -> [DrawCommand] {
         var commands: [DrawCommand] = []
-        var taken = avoiding
-        for marker in markers {
-            let dotBox = CanvasRect(x: marker.point.x - 4, y: marker.point.y - 4, width: 8, height: 8)
-            guard !avoiding.contains(where: { $0.intersects(dotBox) }) else { continue }
+        // Every dot first, then the labels clear of them all: a later dot (the way back past
+        // the same street) must not cover an earlier label.
+        let shown = markers.filter { marker in
+            let box = CanvasRect(x: marker.point.x - 4, y: marker.point.y - 4, width: 8, height: 8)
+            return !avoiding.contains { $0.intersects(box) }
+        }
+        let dots = shown.map { CanvasRect(x: $0.point.x - 4, y: $0.point.y - 4, width: 8, height: 8) }
+        for marker in shown {
             let dot = Path.circle(center: marker.point, radius: 3.5)
             commands.append(.fill(dot, Color.white, evenOdd: false))
             commands.append(.stroke(dot, StrokeStyle(color: color, lineWidth: 1.5)))
+        }
+        var taken = avoiding + dots
+        for marker in shown {
             let metrics = measurer.measure(marker.label, font: font)
             let origin = CanvasPoint(x: marker.point.x + 6, y: marker.point.y + (metrics.ascent - metrics.descent) / 2)
             let box = CanvasRect(

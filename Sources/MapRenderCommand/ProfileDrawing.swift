@@ -17,8 +17,9 @@ struct ProfileDrawing {
     var waypoints: [ProfileChart.Waypoint]
     var options: ProfileChart.Options
 
-    /// The gap between a page's map and its panel, in points (the neatline runs in it).
-    static let pageGap = 6.0
+    /// The gap between a page's map and its panel, in points: the neatline and a row of grid
+    /// labels outside it (`--grid`) fit in it.
+    static let pageGap = 14.0
 
     /// The drawing a request asks for, with the map's size (and a page's frame) made room
     /// for the panel; `nil` without `--profile`, or when the scene has no track (a warning
