@@ -43,4 +43,29 @@ struct ProfilePlacementTests {
         let labels = commands.compactMap { if case .text(let run) = $0 { run.string } else { nil } }
         #expect(labels.allSatisfy { label in markers.contains { $0.label == label } })
     }
+
+    @Test("a marker under a callout bubble is left out; a label over another marker's dot is too")
+    func markersKeepClear() {
+        let markers = [
+            DistanceMarkers.Marker(point: CanvasPoint(x: 100, y: 100), label: "2 km"),
+            DistanceMarkers.Marker(point: CanvasPoint(x: 112, y: 100), label: "8 km"),
+            DistanceMarkers.Marker(point: CanvasPoint(x: 300, y: 300), label: "4 km"),
+        ]
+        let bubble = CanvasRect(x: 280, y: 280, width: 60, height: 40)
+        let commands = DistanceMarkers.commands(
+            markers, color: Color(hex: 0x007AFF), font: Font(size: 9), textColor: Color(hex: 0x333333),
+            avoiding: [bubble], measurer: FixedTextMeasurer())
+        let dots = commands.compactMap { command -> CanvasPoint? in
+            guard case .fill(let path, _, _) = command,
+                case .arc(let center, _, _, _)? = path.elements.first(where: {
+                    if case .arc = $0 { true } else { false }
+                })
+            else { return nil }
+            return center
+        }
+        #expect(dots == [CanvasPoint(x: 100, y: 100), CanvasPoint(x: 112, y: 100)])
+        let labels = commands.compactMap { if case .text(let run) = $0 { run.string } else { nil } }
+        // "2 km" would run over the dot at x = 112; "8 km" has room.
+        #expect(labels == ["8 km"])
+    }
 }
