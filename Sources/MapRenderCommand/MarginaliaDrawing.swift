@@ -36,7 +36,7 @@ enum MarginaliaDrawing {
                 profile.addMarkers(
                     to: &list, chart: chart, viewport: viewport, plateColor: style.furniture.plateColor,
                     measurer: renderer.textMeasurer)
-                profileMember = profile.sidecarMember(chart: chart)
+                profileMember = profile.sidecarMember(chart: chart, extraWidth: profile.extraWidth(of: list))
             }
             if let page {
                 list = page.compose(map: list)

@@ -81,27 +81,44 @@ struct ProfileDrawing {
             avoiding: taken, measurer: measurer)
     }
 
-    /// A canvas without a page: the map in its rectangle and the panel beside it, on the
-    /// map's background colour.
+    /// How much wider than its rectangle the map's list is: `--legend outside` widens the
+    /// map by the legend's column, and the canvas widens with it.
+    func extraWidth(of map: DisplayList) -> Double { max(0, map.size.width - placement.map.width) }
+
+    /// A canvas without a page: the map in its rectangle (with the legend's column when it
+    /// widened the map) and the panel beside it, moved right past the legend when it is
+    /// beside the map, on the map's background colour.
     func composeCanvas(map: DisplayList, chart: ProfileChart, background: Color) -> DisplayList {
-        var list = DisplayList(size: whole.size)
+        let extra = extraWidth(of: map)
+        var list = DisplayList(size: CanvasSize(width: whole.width + extra, height: whole.height))
         list.append(.clear(background))
-        list.append(.group(DrawGroup(map, in: placement.map)))
-        list.commands += chart.commands
+        list.append(
+            .group(
+                DrawGroup(
+                    map,
+                    in: CanvasRect(
+                        x: placement.map.minX, y: placement.map.minY, width: map.size.width,
+                        height: placement.map.height))))
+        if placement.isBeside && extra > 0 {
+            list.append(.group(DrawGroup(chart.commands, offset: CanvasPoint(x: extra, y: 0))))
+        } else {
+            list.commands += chart.commands
+        }
         return list
     }
 
     /// The sidecar's `profile` member: the whole image's size, where the panel is, the
     /// ascent and descent with their method, and the distances (meters) of the ticks the
     /// map's markers stand at.
-    func sidecarMember(chart: ProfileChart) -> (String, JSONValue) {
-        let panel = placement.panel
+    func sidecarMember(chart: ProfileChart, extraWidth extra: Double = 0) -> (String, JSONValue) {
+        var panel = placement.panel
+        if placement.isBeside { panel.origin.x += extra }
         func number(_ value: Double?) -> JSONValue { value.map { .number(($0 * 10).rounded() / 10) } ?? .null }
         let method = profile.ascentMethod
         return (
             "profile",
             .object([
-                ("width", .number(whole.width)), ("height", .number(whole.height)),
+                ("width", .number(whole.width + extra)), ("height", .number(whole.height)),
                 (
                     "panel",
                     .object([

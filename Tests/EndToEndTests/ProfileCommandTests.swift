@@ -165,6 +165,22 @@ struct ProfileCommandTests {
         #expect(sidecar["zoom"] as? Double == viewport["zoom"] as? Double)
     }
 
+    @Test("--legend outside widens the image by its column; the panel stays under the map")
+    func legendOutside() throws {
+        let folder = try TemporaryDirectory()
+        let favorites = Maprender.packageRoot.appendingPathComponent("examples/favorites.db").path
+        let result = try Maprender.run([
+            "--gpx", ride, "--places", favorites, "--legend", "outside", "--profile", "-o", folder.path("ride.png"),
+            "--sidecar", folder.path("ride.json"),
+        ])
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        let image = try RasterImage(png: Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("ride.png")))))
+        let profile = try #require(try json(folder.path("ride.json"))["profile"] as? [String: Any])
+        #expect(image.width > 800 && image.height == 600)
+        #expect(profile["width"] as? Double == Double(image.width))
+        #expect((profile["panel"] as? [String: Double])?["y"] == 420)
+    }
+
     @Test("a canvas wider than 2:1 has the panel beside the map")
     func wide() throws {
         let folder = try TemporaryDirectory()
