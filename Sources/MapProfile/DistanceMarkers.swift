@@ -8,7 +8,9 @@ public import MapGeometry
 public enum DistanceMarkers {
     /// A marker: where it goes on the canvas and its label.
     public struct Marker: Hashable, Sendable {
+        /// Where the marker goes, in canvas points of the map.
         public var point: CanvasPoint
+        /// Its distance, as the profile's tick labels it ("5 km").
         public var label: String
 
         /// Creates a marker.

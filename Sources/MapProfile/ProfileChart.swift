@@ -66,6 +66,7 @@ public struct ProfileChart: Sendable {
     /// A waypoint marked on the chart: its distance along the track nearest to it and its
     /// place on the line.
     public struct WaypointMark: Hashable, Sendable {
+        /// The waypoint's name.
         public var name: String?
         /// The meters along the line it is marked on.
         public var distance: Double
