@@ -18,7 +18,8 @@ let package = Package(
                 "MapErrors", "MapGeometry", "MapFormats", "MapZip", "MapPMTiles", "MapXML", "MapVectorTiles",
                 "MapDrawing",
                 "MapFIT", "MapVectorStyle",
-                "MapAnnotations", "MapPage", "MapMarginalia", "MapRenderCore", "MapVectorLayout", "MapSQLite",
+                "MapAnnotations", "MapPage", "MapMarginalia", "MapProfile", "MapRenderCore", "MapVectorLayout",
+                "MapSQLite",
                 "MapStyleFiles", "MapInputs",
                 "MapTiles", "MapVectorSources", "MapFavorites", "MapImageEncoding", "MapRenderCairo", "MapRenderSVG",
                 "MapBatch",
@@ -98,6 +99,9 @@ let package = Package(
         // What goes on and around a map's frame for print, in canvas space, pure: the graticule
         // with its edge labels, the north arrow, the title block.
         .target(name: "MapMarginalia", dependencies: ["MapGeometry", "MapDrawing", "MapAnnotations"]),
+        // The elevation profile, pure: distance along tracks against altitude, its chart's
+        // round ticks, scales, gaps, grade colours and markers, and where the panel goes.
+        .target(name: "MapProfile", dependencies: ["MapGeometry", "MapDrawing"]),
         // The scene, the style, layout and the snapshotter: pure values.
         .target(
             name: "MapRenderCore",
@@ -185,11 +189,14 @@ let package = Package(
                 "MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapFormats", "MapCommandLine", "MapInputs",
                 "MapStyleFiles", "MapTiles", "MapVectorSources", "MapPage",
                 "MapFavorites", "MapRenderCairo", "MapRenderSVG", "MapBatch", "MapDataCommands", "MapMarginalia",
+                "MapProfile",
             ]),
         .executableTarget(name: "maprender", dependencies: ["MapRenderCommand"]),
         .executableTarget(
             name: "maprender-benchmarks",
-            dependencies: ["MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapRenderCairo", "MapInputs"],
+            dependencies: [
+                "MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapRenderCairo", "MapInputs", "MapProfile",
+            ],
             path: "Benchmarks/MicroBenchmarks"),
 
         // Helpers shared by the test targets: paths, temporary files, test images, MBTiles
@@ -217,6 +224,7 @@ let package = Package(
         .testTarget(name: "MapFormatsTests", dependencies: ["MapFormats", "MapTestSupport"]),
         .testTarget(name: "MapDrawingTests", dependencies: ["MapDrawing", "MapTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MapPageTests", dependencies: ["MapPage", "MapDrawing", "MapGeometry"]),
+        .testTarget(name: "MapProfileTests", dependencies: ["MapProfile", "MapDrawing", "MapGeometry"]),
         .testTarget(name: "MapXMLTests", dependencies: ["MapXML", "MapFormats"]),
         .testTarget(name: "MapZipTests", dependencies: ["MapZip", "MapErrors"], exclude: ["Fixtures"]),
         .testTarget(

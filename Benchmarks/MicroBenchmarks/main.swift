@@ -18,6 +18,7 @@ import MapDrawing
 import MapErrors
 import MapGeometry
 import MapInputs
+import MapProfile
 import MapRenderCairo
 import MapRenderCore
 
@@ -52,6 +53,41 @@ func loop(_ count: Int) -> [Location] {
         result.append(Location(coordinate: Coordinate(latitude: latitude, longitude: longitude)))
     }
     return result
+}
+
+/// The loop with altitudes: two hills of 80 m over the way, with 0.6 m of noise per fix.
+func hillyLoop(_ count: Int) -> [Location] {
+    var random = Seeded(state: 43)
+    return loop(count).enumerated().map { index, fix in
+        let t = Double(index) / Double(count) * 2 * .pi
+        return Location(
+            coordinate: fix.coordinate,
+            altitude: 1600 + 40 * (1 - cos(2 * t)) + Double.random(in: -0.6...0.6, using: &random),
+            verticalAccuracy: 5)
+    }
+}
+
+/// A snapshot of `track` with the elevation profile as `render --profile` draws it: the map
+/// laid out in the top 420 points, the panel in the 180 below, distance markers on the track.
+func profileSnapshot(_ track: Track, coloring: ProfileChart.Options.Coloring, renderer: CairoRenderer) throws -> Int {
+    let placement = ProfilePanelPlacement(in: CanvasRect(x: 0, y: 0, width: 800, height: 600))
+    var snapshotter = snapshotter(MapScene(tracks: [track]))
+    snapshotter.options.size = placement.map.size
+    let profile = ElevationProfile(tracks: [track])
+    var options = ProfileChart.Options()
+    options.coloring = coloring
+    return try snapshotter.makeSnapshot(renderer: renderer) { (list, viewport) throws(MapError) in
+        let chart = ProfileChart(profile, in: placement.panel, options: options, measurer: renderer.textMeasurer)
+        let markers = DistanceMarkers.markers(of: profile, ticks: chart.distanceTicks) { viewport.point(for: $0) }
+        list.commands += DistanceMarkers.commands(
+            markers, color: Color(hex: 0x007AFF), font: Font(size: 9, isBold: true), textColor: options.textColor,
+            measurer: renderer.textMeasurer)
+        var whole = DisplayList(size: CanvasSize(width: 800, height: 600))
+        whole.append(.clear(Color(hex: 0xF2EFE9)))
+        whole.append(.group(DrawGroup(list, in: placement.map)))
+        whole.commands += chart.commands
+        list = whole
+    }.data.count
 }
 
 /// `count` labelled pins scattered over a ~30 km box.
@@ -159,6 +195,17 @@ func runCase(_ name: String, _ n: Int, repetitions: Int) throws {
         let scene = MapScene(tracks: [Track(locations: loop(n))])
         let renderer = CairoRenderer()
         ms = try median(repetitions) { sink &+= try snapshotter(scene).makeSnapshot(renderer: renderer).data.count }
+    case "track-elevation":  // the same with altitudes, for the profile's baseline
+        let scene = MapScene(tracks: [Track(locations: hillyLoop(n))])
+        let renderer = CairoRenderer()
+        ms = try median(repetitions) { sink &+= try snapshotter(scene).makeSnapshot(renderer: renderer).data.count }
+    case "track-profile", "track-profile-grade":  // with the elevation profile (render --profile)
+        let track = Track(locations: hillyLoop(n))
+        let renderer = CairoRenderer()
+        ms = try median(repetitions) {
+            sink &+= try profileSnapshot(
+                track, coloring: name == "track-profile" ? .track : .grade, renderer: renderer)
+        }
     case "pins-layout":  // fit and lay out pins with callouts (text measured with Pango)
         let scene = MapScene(places: pins(n))
         let measurer = CairoRenderer().textMeasurer
@@ -276,6 +323,11 @@ print("|---|---|---|---|")
 for (label, name, n, reps) in [
     ("fit 100,000 points", "fit", 100_000, 9), ("Douglas–Peucker, 1,000,000 points", "simplify", 1_000_000, 5),
     ("lay out 5,000 pins with callouts", "pins-layout", 5_000, 3),
+    ("track map, 1,000 fixes with altitudes (800×600 PNG)", "track-elevation", 1_000, 15),
+    ("the same with --profile", "track-profile", 1_000, 15),
+    ("the same with --profile-color grade", "track-profile-grade", 1_000, 15),
+    ("track map, 100,000 fixes with altitudes", "track-elevation", 100_000, 5),
+    ("the same with --profile", "track-profile", 100_000, 5),
     ("measure 5,000 labels, each new", "measure-text", 5_000, 9),
     ("measure 5,000 labels of 250 names", "measure-text-repeated", 5_000, 9),
     ("cluster advances of 1,000 labels", "cluster-advances", 1_000, 9),

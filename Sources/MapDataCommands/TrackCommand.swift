@@ -108,6 +108,7 @@ public enum TrackCommand {
             ("maximum_speed", number(s.maximumSpeed)),
             ("elevation_gain", number(s.elevationGain)), ("elevation_loss", number(s.elevationLoss)),
             ("minimum_elevation", number(s.minimumElevation)), ("maximum_elevation", number(s.maximumElevation)),
+            ("ascent_method", ascentMethodJSON(AscentMethod())),
             ("start", time(s.startTime)), ("end", time(s.endTime)),
             (
                 "cleaning",
@@ -155,6 +156,14 @@ public enum TrackCommand {
 
     private static func kilometersPerHour(_ metersPerSecond: Double) -> String {
         (metersPerSecond * 3.6).decimalString(places: 1) + " km/h"
+    }
+
+    /// How the elevation gain and loss were counted: `{"name", "threshold_meters", "smoothing"}`.
+    static func ascentMethodJSON(_ method: AscentMethod) -> JSONValue {
+        .object([
+            ("name", .string(method.name)), ("threshold_meters", .number(method.threshold)),
+            ("smoothing", .string(method.smoothing)),
+        ])
     }
 
     private static func elevationRange(_ s: TrackStatistics) -> String {

@@ -1,5 +1,6 @@
 import MapDrawing
 import MapErrors
+import MapFormats
 import MapGeometry
 import MapMarginalia
 import MapPage
@@ -13,14 +14,15 @@ enum MarginaliaDrawing {
     /// `page` when there is one.
     static func makeSnapshot(
         _ snapshotter: MapSnapshotter, request: RenderRequest, style: Style, page: PageLayout?,
-        renderer: any MapRenderer
+        profile: ProfileDrawing? = nil, renderer: any MapRenderer
     ) throws(MapError) -> MapSnapshot {
         let marginalia = request.marginalia.marginalia(title: request.title)
         let snapshotter =
             marginalia.isEmpty
             ? snapshotter
             : fitting(snapshotter, request: request, style: style, page: page, measurer: renderer.textMeasurer)
-        return try snapshotter.makeSnapshot(renderer: renderer) { (list, viewport) throws(MapError) in
+        var profileMember: (String, JSONValue)?
+        var snapshot = try snapshotter.makeSnapshot(renderer: renderer) { (list, viewport) throws(MapError) in
             // Laid out against the map as drawn: what it covers is taken.
             let added =
                 marginalia.isEmpty
@@ -28,9 +30,24 @@ enum MarginaliaDrawing {
                 : try layOut(
                     marginalia, over: list, viewport: viewport, page: page, style: style,
                     measurer: renderer.textMeasurer)
-            if let page { list = page.compose(map: list) }
+            // The profile's markers go on the map, its panel beside the map (in the frame on a page).
+            let chart = profile?.chart(measurer: renderer.textMeasurer)
+            if let profile, let chart {
+                profile.addMarkers(
+                    to: &list, chart: chart, viewport: viewport, plateColor: style.furniture.plateColor,
+                    measurer: renderer.textMeasurer)
+                profileMember = profile.sidecarMember(chart: chart, extraWidth: profile.extraWidth(of: list))
+            }
+            if let page {
+                list = page.compose(map: list)
+                if let chart { list.commands += chart.commands }
+            } else if let profile, let chart {
+                list = profile.composeCanvas(map: list, chart: chart, background: style.backgroundColor)
+            }
             list.commands += added
         }
+        if let profileMember { snapshot.sidecarExtras.append(profileMember) }
+        return snapshot
     }
 
     /// The frame marginalia are laid out against: the page's frame with the room around it

@@ -88,9 +88,11 @@ enum RenderCommand {
         var scene = try SceneLoading.scene(for: request)
         var options = request.snapshotOptions(style: style, format: format)
         var cairo = CairoRenderer(decodesImagesInParallel: !inBatch, quality: request.quality)
-        let page = try request.page.layout(format: format, size: request.size, scale: request.scale)
+        var page = try request.page.layout(format: format, size: request.size, scale: request.scale)
         try request.page.apply(
             to: &options, layout: page, request: request, scene: &scene, measurer: cairo.textMeasurer)
+        // The profile takes its room from the map (from the frame on a page).
+        let profile = ProfileDrawing.prepare(request, scene: &scene, style: style, options: &options, page: &page)
         if let page { cairo.pixelsPerInch = page.dpi }
         let selection = try AutoBasemap.resolve(&request, scene: scene, options: options)
         let (basemap, tiles, resolved) = try SceneLoading.basemap(for: request, shared: inBatch)
@@ -109,10 +111,12 @@ enum RenderCommand {
         // marginalia around it.
         var snapshot = try MarginaliaDrawing.makeSnapshot(
             MapSnapshotter(scene: scene, options: options, basemap: basemap, tiles: tiles, styledBasemap: styled),
-            request: request, style: style, page: page, renderer: renderer)
+            request: request, style: style, page: page, profile: profile, renderer: renderer)
         snapshot.basemapSelection = selection
-        // Every PDF map is georeferenced, on its page's frame.
-        snapshot.georeferencePDF(frame: page?.frame, pageHeight: page?.pageSize.height)
+        // Every PDF map is georeferenced, on its page's frame (or the part of the canvas the
+        // profile leaves to the map).
+        snapshot.georeferencePDF(
+            frame: page?.frame ?? profile?.placement.map, pageHeight: page?.pageSize.height ?? profile?.whole.height)
 
         report(snapshot.diagnostics)
         if request.isStrict, let first = snapshot.diagnostics.first(where: { $0.severity == .warning }) {
@@ -229,9 +233,10 @@ enum FitCommand {
         let style = try SceneLoading.style(for: request)
         var scene = try SceneLoading.scene(for: request)
         var options = request.snapshotOptions(style: style, format: .png)
-        let page = try request.page.layout(format: .png, size: request.size, scale: request.scale)
+        var page = try request.page.layout(format: .png, size: request.size, scale: request.scale)
         try request.page.apply(
             to: &options, layout: page, request: request, scene: &scene, measurer: CairoRenderer().textMeasurer)
+        _ = ProfileDrawing.prepare(request, scene: &scene, style: style, options: &options, page: &page)
         let selection = try AutoBasemap.resolve(&request, scene: scene, options: options)
         let (basemap, tiles, styled) = try SceneLoading.basemap(for: request)
         let measurer = CairoRenderer().textMeasurer

@@ -3,6 +3,7 @@ import MapDataCommands
 import MapDrawing
 import MapErrors
 import MapGeometry
+import MapProfile
 import MapRenderCore
 import MapTiles
 
@@ -16,6 +17,10 @@ struct RenderRequest {
     var showsTrackMarkers = true
     /// Whether geofence enter/exit events of the tracks are marked (`--geofence-events`).
     var marksGeofenceEvents = false
+    /// Whether an elevation profile goes under (or beside) the map (`--profile`).
+    var showsProfile = false
+    /// How the profile's line and area are coloured (`--profile-color`).
+    var profileColoring = ProfileChart.Options.Coloring.track
     var userLocation: UserLocation?
     var title: String?
     /// The grid, north arrow and title block (`--grid`, `--north-arrow`, `--subtitle`, `--date`).

@@ -199,6 +199,9 @@ public struct MapSnapshot: Sendable {
     public var clusters: [ClusterPlacement] = []
     /// The basemap chosen for this map, and why (`--basemap auto`); `nil` when it was named.
     public var basemapSelection: BasemapSelection?
+    /// Members the sidecar carries besides the map's own, after `basemap` (what a caller drew
+    /// around the map, such as the command line's elevation profile).
+    public var sidecarExtras: [(String, JSONValue)] = []
 
     /// Creates a snapshot.
     public init(

@@ -88,6 +88,7 @@ extension MapSnapshot {
                 ))
         }
         if let basemapSelection { members.append(("basemap", basemapSelection.json)) }
+        members += sidecarExtras
         members.append(("attribution", .array(attribution.map(JSONValue.string))))
         members.append(
             (

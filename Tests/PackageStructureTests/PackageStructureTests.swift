@@ -14,7 +14,8 @@ private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathCompon
 private let layers = [
     "MapErrors", "MapGeometry", "MapFormats", "MapZip", "MapPMTiles", "MapXML", "MapVectorTiles", "MapFIT",
     "MapCommandLine", "MapDrawing",
-    "MapVectorStyle", "MapAnnotations", "MapPage", "MapMarginalia", "MapRenderCore", "MapVectorLayout", "MapSQLite",
+    "MapVectorStyle", "MapAnnotations", "MapPage", "MapMarginalia", "MapProfile", "MapRenderCore", "MapVectorLayout",
+    "MapSQLite",
     "MapStyleFiles", "MapInputs",
     "MapTiles", "MapVectorSources", "MapFavorites", "MapImageEncoding", "MapRenderCairo", "MapRenderSVG", "MapBatch",
     "MapDataCommands",

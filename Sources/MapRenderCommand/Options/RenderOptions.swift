@@ -4,6 +4,7 @@ import MapDrawing
 import MapErrors
 import MapGeometry
 import MapInputs
+import MapProfile
 import MapRenderCore
 import MapStyleFiles
 import MapTiles
@@ -112,6 +113,22 @@ enum RenderOptions {
         },
         .flag("--imperial", section: .tracks, help: "miles, feet and mph in the box and legend") {
             $0.trackDisplay.usesImperialUnits = true
+        },
+        .flag(
+            "--profile", section: .tracks,
+            help:
+                "an elevation profile under the map (beside it when wider than 2:1), with distance markers on the track"
+        ) { $0.showsProfile = true },
+        .value(
+            "--profile-color", valueName: "track|grade", section: .tracks,
+            completion: .choices(ProfileChart.Options.Coloring.allCases.map(\.rawValue)),
+            help: "colour the profile in the track's colour or by grade (implies --profile; default track)"
+        ) { request, value throws(MapError) in
+            guard let coloring = ProfileChart.Options.Coloring(rawValue: value.text) else {
+                throw MapError(.invalidRequest, "--profile-color: '\(value.text)' is not track or grade")
+            }
+            request.profileColoring = coloring
+            request.showsProfile = true
         },
         .flag("--no-track-markers", section: .tracks, help: "no Start/End pins and no blue dot at the last fix") {
             $0.showsTrackMarkers = false
