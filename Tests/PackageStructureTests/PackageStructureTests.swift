@@ -17,7 +17,7 @@ private let layers = [
     "MapVectorStyle", "MapAnnotations", "MapPage", "MapMarginalia", "MapRenderCore", "MapVectorLayout", "MapSQLite",
     "MapStyleFiles", "MapInputs",
     "MapTiles", "MapVectorSources", "MapFavorites", "MapImageEncoding", "MapRenderCairo", "MapRenderSVG", "MapBatch",
-    "MapDataCommands",
+    "MapElevationImport", "MapDataCommands",
     "MapRenderCommand",
     "maprender",
 ]
