@@ -45,11 +45,13 @@ enum BasemapImportDEMCommand {
             arguments.options.tileSize = size
         },
         .value(
-            "--format", valueName: "FORMAT", section: .options, help: "the tiles' images: png (default) or webp (lossless)"
+            "--format", valueName: "FORMAT", section: .options,
+            help: "the tiles' images: png (default) or webp (lossless)"
         ) { arguments, value throws(MapError) in
             guard let format = ElevationTileFormat(rawValue: value.text.lowercased()) else {
                 throw MapError(
-                    .invalidRequest, "\(value.option): '\(value.text)' is not a tile format", remedy: "give png or webp")
+                    .invalidRequest, "\(value.option): '\(value.text)' is not a tile format", remedy: "give png or webp"
+                )
             }
             arguments.options.format = format
         },
@@ -90,7 +92,8 @@ enum BasemapImportDEMCommand {
 
     /// `maprender basemap import-dem`.
     static let command = CommandSpec(
-        path: ["basemap", "import-dem"], summary: "turn elevation models (GeoTIFF, .hgt) into a terrarium PMTiles archive",
+        path: ["basemap", "import-dem"],
+        summary: "turn elevation models (GeoTIFF, .hgt) into a terrarium PMTiles archive",
         usage: [
             "basemap import-dem FILE… -o TERRAIN.pmtiles [--minzoom Z] [--maxzoom Z] [--tile-size 256|512]",
             "                   [--format png|webp] [--encoding terrarium|mapbox] [--nodata-fill METRES]",
@@ -130,7 +133,8 @@ enum BasemapImportDEMCommand {
                 remedy: "give one or more GeoTIFF or .hgt files")
         }
         guard let output = arguments.output else {
-            throw MapError(.invalidRequest, "basemap import-dem needs -o TERRAIN.pmtiles", remedy: "name the new archive")
+            throw MapError(
+                .invalidRequest, "basemap import-dem needs -o TERRAIN.pmtiles", remedy: "name the new archive")
         }
         guard output != "-" else {
             // The header is written last, at the start of the file: a pipe cannot take that.

@@ -42,7 +42,8 @@ public final class DEMImport {
     ///   cell of every model is nodata; `.invalidRequest` for options out of range.
     public init(inputs: [String], options: DEMImportOptions) throws(MapError) {
         guard !inputs.isEmpty else {
-            throw MapError(.invalidRequest, "no elevation model given", remedy: "give one or more GeoTIFF or .hgt files")
+            throw MapError(
+                .invalidRequest, "no elevation model given", remedy: "give one or more GeoTIFF or .hgt files")
         }
         guard options.tileSize == 256 || options.tileSize == 512 else {
             throw MapError(.invalidRequest, "tiles are 256 or 512 pixels, not \(options.tileSize)")
@@ -91,7 +92,9 @@ public final class DEMImport {
     ///   `.ioFailure` when GDAL fails reading a model or the disk fails; `.invalidData` when
     ///   no tile at the chosen zooms holds data.
     @discardableResult
-    public func write(to destination: String, progress: (Int, Int) -> Void = { _, _ in }) throws(MapError)
+    public func write(
+        to destination: String, progress: (Int, Int) -> Void = { _, _ in }
+    ) throws(MapError)
         -> DEMImportSummary
     {
         let writer = try PMTilesWriter(destination: destination)

@@ -82,7 +82,10 @@ final class ElevationRaster {
         // The grid's corners in its own CRS, then the box around them in WGS 84 (21 points
         // along each edge, as a projected grid's edges curve in longitude and latitude).
         let corners = [(0.0, 0.0), (Double(width), 0.0), (0.0, Double(height)), (Double(width), Double(height))].map {
-            (transform[0] + $0.0 * transform[1] + $0.1 * transform[2], transform[3] + $0.0 * transform[4] + $0.1 * transform[5])
+            (
+                transform[0] + $0.0 * transform[1] + $0.1 * transform[2],
+                transform[3] + $0.0 * transform[4] + $0.1 * transform[5]
+            )
         }
         let minX = corners.map(\.0).min()!, maxX = corners.map(\.0).max()!
         let minY = corners.map(\.1).min()!, maxY = corners.map(\.1).max()!

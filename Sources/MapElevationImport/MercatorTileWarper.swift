@@ -56,7 +56,7 @@ final class MercatorTileWarper {
                 return GDALBuildVRT("", Int32(datasets.count), &datasets, nil, options, &usageError)
             }
             guard let mosaic else {
-                mosaics.forEach { GDALClose($0) }
+                for mosaic in mosaics { GDALClose(mosaic) }
                 throw MapError(
                     .invalidData,
                     "cannot mosaic " + group.rasters.map(\.path).joined(separator: ", ") + " ("
@@ -71,7 +71,7 @@ final class MercatorTileWarper {
         guard let driver = GDALGetDriverByName("MEM"),
             let destination = GDALCreate(driver, "", Int32(tileSize), Int32(tileSize), 1, GDT_Float32, nil)
         else {
-            mosaics.forEach { GDALClose($0) }
+            for mosaic in mosaics { GDALClose(mosaic) }
             throw MapError(.internalFailure, "GDAL cannot create an in-memory tile")
         }
         let mercator = OSRNewSpatialReference(nil)
@@ -88,7 +88,7 @@ final class MercatorTileWarper {
         ]) { arguments throws(MapError) in GDALWarpAppOptionsNew(arguments, nil) }
         guard let options else {
             GDALClose(destination)
-            mosaics.forEach { GDALClose($0) }
+            for mosaic in mosaics { GDALClose(mosaic) }
             throw MapError(.internalFailure, "GDAL refused the warp options (\(GDALErrors.lastMessage(or: "")))")
         }
         self.options = options
@@ -97,7 +97,7 @@ final class MercatorTileWarper {
     deinit {
         GDALWarpAppOptionsFree(options)
         GDALClose(destination)
-        mosaics.forEach { GDALClose($0) }
+        for mosaic in mosaics { GDALClose(mosaic) }
     }
 
     /// The heights of `tile`, metres, row by row from the north-west corner; NaN where no

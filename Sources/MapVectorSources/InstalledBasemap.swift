@@ -64,17 +64,18 @@ public struct InstalledBasemap: Hashable, Sendable {
 
     /// The entry as the store's `NAME.json` file holds it.
     var json: JSONValue {
-        .object([
-            ("name", .string(name)), ("location", .string(location)), ("origin", .string(origin)),
-            ("remote", .bool(isRemote)), ("schema", .string(schema)),
-            ("layers", .array(layerNames.map(JSONValue.string))),
-            (
-                "bounds",
-                .array([bounds.west, bounds.south, bounds.east, bounds.north].map(JSONValue.number))
-            ),
-            ("minzoom", .number(Double(zoomRange.lowerBound))), ("maxzoom", .number(Double(zoomRange.upperBound))),
-            ("bytes", byteCount.map { .number(Double($0)) } ?? .null),
-        ] + elevationMembers)
+        .object(
+            [
+                ("name", .string(name)), ("location", .string(location)), ("origin", .string(origin)),
+                ("remote", .bool(isRemote)), ("schema", .string(schema)),
+                ("layers", .array(layerNames.map(JSONValue.string))),
+                (
+                    "bounds",
+                    .array([bounds.west, bounds.south, bounds.east, bounds.north].map(JSONValue.number))
+                ),
+                ("minzoom", .number(Double(zoomRange.lowerBound))), ("maxzoom", .number(Double(zoomRange.upperBound))),
+                ("bytes", byteCount.map { .number(Double($0)) } ?? .null),
+            ] + elevationMembers)
     }
 
     /// The members an elevation entry adds: its kind, encoding and tile size.

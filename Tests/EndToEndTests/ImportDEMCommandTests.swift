@@ -53,7 +53,8 @@ struct ImportDEMCommandTests {
         let empty = folder.path("empty.asc")
         try "ncols 2\nnrows 2\nxllcorner 0\nyllcorner 0\ncellsize 0.01\nNODATA_value -9999\n-9999 -9999\n-9999 -9999\n"
             .write(toFile: empty, atomically: true, encoding: .utf8)
-        try "GEOGCS[\"WGS 84\",DATUM[\"WGS_1984\",SPHEROID[\"WGS 84\",6378137,298.257223563]],PRIMEM[\"Greenwich\",0],UNIT[\"degree\",0.0174532925199433]]"
+        try
+            "GEOGCS[\"WGS 84\",DATUM[\"WGS_1984\",SPHEROID[\"WGS 84\",6378137,298.257223563]],PRIMEM[\"Greenwich\",0],UNIT[\"degree\",0.0174532925199433]]"
             .write(toFile: folder.path("empty.prj"), atomically: true, encoding: .utf8)
         let allNodata = try Maprender.run(["basemap", "import-dem", empty, "-o", output])
         #expect(allNodata.status == 65)
@@ -70,7 +71,10 @@ struct ImportDEMCommandTests {
             (["-o", output], "error: basemap import-dem needs an elevation model"),
             ([santiago, "-o", output, "--tile-size", "300"], "error: --tile-size: '300' is not a tile size"),
             ([santiago, "-o", output, "--encoding", "rgb"], "error: --encoding: 'rgb' is not an elevation encoding"),
-            ([santiago, "-o", output, "--minzoom", "12", "--maxzoom", "10"], "error: --minzoom 12 is above --maxzoom 10"),
+            (
+                [santiago, "-o", output, "--minzoom", "12", "--maxzoom", "10"],
+                "error: --minzoom 12 is above --maxzoom 10"
+            ),
         ] {
             let run = try Maprender.run(["basemap", "import-dem"] + arguments)
             #expect(run.status == 64, "\(arguments)")
@@ -110,8 +114,9 @@ struct ImportDEMCommandTests {
         let listed = try Maprender.run(["basemap", "list"], environment: environment)
         let lines = listed.outputText.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("name      kind       schema") == true)
-        #expect(lines.last?.hasPrefix("santiago  elevation  terrarium elevation  -70.6001,-33.4201,-70.5721,-33.3921  8–13")
-            == true, "\(lines)")
+        #expect(
+            lines.last?.hasPrefix("santiago  elevation  terrarium elevation  -70.6001,-33.4201,-70.5721,-33.3921  8–13")
+                == true, "\(lines)")
         let json = try #require(
             try JSONSerialization.jsonObject(
                 with: try Maprender.run(["basemap", "list", "--json"], environment: environment).output)

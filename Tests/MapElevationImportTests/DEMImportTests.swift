@@ -174,11 +174,12 @@ struct DEMImportTests {
                 #expect((first == nil) == (second == nil), "\(tile)")
                 guard let first, let second else { continue }
                 let x = try GDALOracle.decode(first, side: 256), y = try GDALOracle.decode(second, side: 256)
-                let worst = zip(x, y).map { p, q in
-                    abs(
-                        ElevationEncoding.terrarium.height(red: p.0, green: p.1, blue: p.2)
-                            - ElevationEncoding.terrarium.height(red: q.0, green: q.1, blue: q.2))
-                }.max() ?? 0
+                let worst =
+                    zip(x, y).map { p, q in
+                        abs(
+                            ElevationEncoding.terrarium.height(red: p.0, green: p.1, blue: p.2)
+                                - ElevationEncoding.terrarium.height(red: q.0, green: q.1, blue: q.2))
+                    }.max() ?? 0
                 // The halves are written as text with 3 decimals: a millimetre, plus a step.
                 #expect(worst <= 0.006, "\(tile): \(worst) m")
                 tiles += 1
@@ -290,7 +291,8 @@ enum AsciiGrid {
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         if crs {
             let prj = String(path.dropLast(4)) + ".prj"
-            try "GEOGCS[\"WGS 84\",DATUM[\"WGS_1984\",SPHEROID[\"WGS 84\",6378137,298.257223563]],PRIMEM[\"Greenwich\",0],UNIT[\"degree\",0.0174532925199433]]"
+            try
+                "GEOGCS[\"WGS 84\",DATUM[\"WGS_1984\",SPHEROID[\"WGS 84\",6378137,298.257223563]],PRIMEM[\"Greenwich\",0],UNIT[\"degree\",0.0174532925199433]]"
                 .write(toFile: prj, atomically: true, encoding: .utf8)
         }
     }

@@ -19,7 +19,8 @@ private func elevationArchive(
     try writer.finish(
         PMTilesWriter.Description(
             tileType: tileType, tileCompression: .none, metadata: Array(metadata.utf8), zoomRange: zooms,
-            bounds: bounds, center: (zooms.upperBound, (bounds.west + bounds.east) / 2, (bounds.south + bounds.north) / 2)
+            bounds: bounds,
+            center: (zooms.upperBound, (bounds.west + bounds.east) / 2, (bounds.south + bounds.north) / 2)
         ))
     return path
 }
@@ -79,7 +80,8 @@ struct ElevationArchiveTests {
         #expect(try store.add(webp, name: nil, options: options).tileSize == 512)
 
         let mapterhorn = try elevationArchive(
-            "planet.pmtiles", metadata: #"{"attribution":"<a href=\"https://mapterhorn.com/attribution\">© Mapterhorn</a>"}"#,
+            "planet.pmtiles",
+            metadata: #"{"attribution":"<a href=\"https://mapterhorn.com/attribution\">© Mapterhorn</a>"}"#,
             tileType: .webp, zooms: 0...12, bounds: (-180, -85.05, 180, 85.05))
         let planet = try store.add(mapterhorn, name: nil, options: options)
         #expect(planet.elevationEncoding == "terrarium" && planet.tileSize == 512)
@@ -166,7 +168,8 @@ struct ElevationChoiceTests {
         #expect(elsewhere.reason == "no installed elevation archive (chile-90m, santiago-30m) covers any of the map")
         // Over-zoomed: a zoom-16 map still takes the zoom-13 clip.
         let close = Viewport(
-            center: Coordinate(latitude: -33.405, longitude: -70.585), zoom: 16, size: CanvasSize(width: 800, height: 600))
+            center: Coordinate(latitude: -33.405, longitude: -70.585), zoom: 16,
+            size: CanvasSize(width: 800, height: 600))
         #expect(ElevationChoice.choose(among: [clip], for: close).archive?.name == "santiago-30m")
     }
 
