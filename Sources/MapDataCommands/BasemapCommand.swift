@@ -25,7 +25,7 @@ public enum BasemapCommand {
 
     /// `maprender basemap`.
     public static let command = CommandSpec(
-        path: ["basemap"], summary: "tile archives for street maps and terrain: extract, import, install, list, remove",
+        path: ["basemap"], summary: "street map and terrain archives: extract, import, add, list, remove",
         usage: ["basemap " + subcommands.map(\.spec.name).joined(separator: "|") + " …"],
         description: [
             "Works with PMTiles archives of vector tiles, the street maps --basemap draws: extract copies a region of an "

@@ -93,7 +93,7 @@ enum BasemapImportDEMCommand {
     /// `maprender basemap import-dem`.
     static let command = CommandSpec(
         path: ["basemap", "import-dem"],
-        summary: "turn elevation models (GeoTIFF, .hgt) into a terrarium PMTiles archive",
+        summary: "turn elevation models (GeoTIFF, .hgt) into terrain tiles",
         usage: [
             "basemap import-dem FILE… -o TERRAIN.pmtiles [--minzoom Z] [--maxzoom Z] [--tile-size 256|512]",
             "                   [--format png|webp] [--encoding terrarium|mapbox] [--nodata-fill METRES]",

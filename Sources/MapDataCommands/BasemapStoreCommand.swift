@@ -46,7 +46,7 @@ public enum BasemapStoreCommand {
     /// The subcommands' specs, for the `basemap` command group.
     static let subcommands: [CommandSpec] = [
         spec(
-            "add", summary: "install a vector or elevation tile archive: a copy, or a URL to read it from",
+            "add", summary: "install a street map or terrain archive (a copy, or a URL)",
             usage: ["basemap add FILE.pmtiles|FILE.mbtiles|URL.pmtiles [--name NAME]"],
             description: [
                 "A file is copied into the basemaps folder; a URL is remembered, and its tiles are read by range "
