@@ -102,14 +102,19 @@ public struct InstalledBasemap: Hashable, Sendable {
         var layers: [String] = []
         for element in node["layers"]?.elements ?? [] { if let layer = element.string { layers.append(layer) } }
         let bytes = node["bytes"]?.number
-        let encoding = node["kind"]?.string == "elevation" ? node["encoding"]?.string : nil
-        if node["kind"]?.string == "elevation" && !["terrarium", "mapbox"].contains(encoding ?? "") { return nil }
+        var encoding: String? = nil
+        if let kind = node["kind"]?.string, kind == "elevation" {
+            guard let named = node["encoding"]?.string, named == "terrarium" || named == "mapbox" else { return nil }
+            encoding = named
+        }
+        var size: Int? = nil
+        if let number = node["tileSize"]?.number { size = Int(number) }
         self.init(
             name: name, location: location, origin: node["origin"]?.string ?? location,
             isRemote: node["remote"]?.bool ?? false, layerNames: layers, schema: node["schema"]?.string ?? "unknown",
             bounds: CoordinateBounds(north: edges[3], south: edges[1], east: edges[2], west: edges[0]),
             zoomRange: Int(low)...Int(high), byteCount: bytes.map { Int64($0) })
         elevationEncoding = encoding
-        tileSize = encoding == nil ? nil : node["tileSize"]?.number.map { Int($0) }
+        if encoding != nil { tileSize = size }
     }
 }
