@@ -20,7 +20,7 @@ RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get update \
     && apt-get install -y --no-install-recommends \
         libcairo2-dev libpango1.0-dev libsqlite3-dev libturbojpeg0-dev libjpeg62-turbo-dev libdeflate-dev zlib1g-dev \
-        libwebp-dev libcurl4-openssl-dev \
+        libwebp-dev libcurl4-openssl-dev libgdal-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
@@ -36,8 +36,8 @@ RUN swift build -c release --product maprender --static-swift-stdlib \
 
 FROM debian:bookworm-slim
 # Only runtime packages: the libraries the binary links (Cairo, Pango, SQLite, libjpeg-turbo's
-# TurboJPEG and libjpeg APIs, libwebp, libdeflate, zlib; the C++ runtime of the static Swift
-# runtime), libcurl4 for --basemap with http(s) tiles (loaded with dlopen) with the CA certificates,
+# TurboJPEG and libjpeg APIs, libwebp, libdeflate, zlib, GDAL for basemap import-dem; the C++
+# runtime of the static Swift runtime), libcurl4 for --basemap with http(s) tiles (loaded with dlopen) with the CA certificates,
 # and the fonts: DejaVu Sans, which every built-in style names (core: book and bold; extra: the
 # oblique faces) and which also covers Greek, Cyrillic, Arabic and Hebrew for --language; IPAGothic
 # for Japanese (and the Chinese characters it shares); Lohit Devanagari (fonts-lohit-deva, 190 kB)
@@ -46,7 +46,7 @@ RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get update \
     && apt-get install -y --no-install-recommends \
         libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libsqlite3-0 libturbojpeg0 libjpeg62-turbo libdeflate0 zlib1g \
-        libwebp7 libstdc++6 \
+        libwebp7 libgdal32 libstdc++6 \
         libcurl4 ca-certificates \
         fonts-dejavu-core fonts-dejavu-extra fonts-ipafont-gothic fonts-lohit-deva \
     && rm -rf /var/lib/apt/lists/*

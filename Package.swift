@@ -46,6 +46,10 @@ let package = Package(
         .systemLibrary(
             name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
+        // GDAL, the raster library elevation models are read and warped with (basemap import-dem).
+        .systemLibrary(
+            name: "CGDAL", path: "Sources/CGDAL", pkgConfig: "gdal",
+            providers: [.apt(["libgdal-dev"])]),
         .systemLibrary(
             name: "CSQLite3", path: "Sources/CSQLite3", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
@@ -172,6 +176,12 @@ let package = Package(
         // a bounded window with their outcomes in order, the summary written as they come,
         // outputs and inputs confined to folders.
         .target(name: "MapBatch", dependencies: ["MapErrors", "MapFormats"]),
+        // Elevation models (GeoTIFF, SRTM .hgt, any raster GDAL reads) warped to Web Mercator
+        // tile by tile and written as terrarium or mapbox PMTiles archives: the one target that
+        // touches GDAL.
+        .target(
+            name: "MapElevationImport",
+            dependencies: ["MapErrors", "MapGeometry", "MapFormats", "MapPMTiles", "MapImageEncoding", "CGDAL"]),
         // The commands that manage and measure what maps are drawn from: places (the favorites
         // database), basemap (extract, add, list, remove vector tile archives) and track (stats
         // and geofence events of recorded tracks, whose cleaning options render shares).
@@ -179,7 +189,7 @@ let package = Package(
             name: "MapDataCommands",
             dependencies: [
                 "MapErrors", "MapGeometry", "MapRenderCore", "MapFormats", "MapCommandLine", "MapInputs", "MapTiles",
-                "MapVectorSources", "MapFavorites",
+                "MapVectorSources", "MapFavorites", "MapElevationImport",
             ]),
         // The maprender command line: its command tree and option tables, render, fit,
         // batch, config, exit codes.
@@ -267,6 +277,10 @@ let package = Package(
             exclude: ["Goldens", "Failures"]),
         .testTarget(name: "MapRenderSVGTests", dependencies: ["MapRenderSVG", "MapTestSupport"]),
         .testTarget(name: "MapBatchTests", dependencies: ["MapBatch", "MapFormats", "MapErrors"]),
+        .testTarget(
+            name: "MapElevationImportTests",
+            dependencies: ["MapElevationImport", "MapPMTiles", "MapGeometry", "MapErrors", "MapTestSupport", "CGDAL"],
+            exclude: ["Fixtures"]),
         // The architecture rules, checked on the sources.
         .testTarget(name: "PackageStructureTests"),
         .testTarget(

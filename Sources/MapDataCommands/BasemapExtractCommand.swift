@@ -256,36 +256,3 @@ enum BasemapExtractCommand {
         return value
     }
 }
-
-/// A one-line progress bar on standard error, redrawn at most ten times a second.
-private final class ProgressBar: @unchecked Sendable {
-    private let isShown: Bool
-    private let lock = NSLock()
-    private var lastDrawn = Date.distantPast
-    private var drewAny = false
-
-    init(isShown: Bool) { self.isShown = isShown }
-
-    func update(done: UInt64, total: UInt64) {
-        guard isShown else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        let now = Date()
-        guard now.timeIntervalSince(lastDrawn) >= 0.1 || done >= total else { return }
-        lastDrawn = now
-        drewAny = true
-        let width = 30
-        let filled = total == 0 ? width : Int(min(done, total) * UInt64(width) / total)
-        let megabytes = { (bytes: UInt64) in String(format: "%.1f", Double(bytes) / 1_048_576) }
-        Console.printErrorRaw(
-            "\r\u{1B}[K[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] "
-                + "\(megabytes(done))/\(megabytes(total)) MiB")
-    }
-
-    func finish() {
-        lock.lock()
-        defer { lock.unlock() }
-        if isShown && drewAny { Console.printErrorRaw("\r\u{1B}[K") }
-        drewAny = false
-    }
-}

@@ -46,20 +46,27 @@ public enum BasemapStoreCommand {
     /// The subcommands' specs, for the `basemap` command group.
     static let subcommands: [CommandSpec] = [
         spec(
-            "add", summary: "install a vector tile archive: a copy, or a URL to read it from",
+            "add", summary: "install a street map or terrain archive (a copy, or a URL)",
             usage: ["basemap add FILE.pmtiles|FILE.mbtiles|URL.pmtiles [--name NAME]"],
             description: [
                 "A file is copied into the basemaps folder; a URL is remembered, and its tiles are read by range "
                     + "requests when a map needs them. Its layers, bounds and zooms are read once, now.",
                 "render, fit and batch draw on the installed basemap that covers the map (--basemap auto, the default).",
+                "An elevation archive (PNG or WebP tiles with a terrarium or mapbox 'encoding' in its metadata, as "
+                    + "'basemap import-dem' writes them, or Mapterhorn's terrarium WebP archives) is installed as "
+                    + "terrain: it is never drawn as a street map, and terrain is taken from the one that covers the map.",
             ],
             operand: OperandSpec(
-                name: "SOURCE", help: "a PMTiles or MBTiles archive of vector tiles, or the URL of a PMTiles archive",
+                name: "SOURCE",
+                help: "a PMTiles or MBTiles archive of vector or elevation tiles, or the URL of a PMTiles archive",
                 completion: .files("pmtiles", "mbtiles")),
             examples: ["basemap add examples/helsinki/helsinki.pmtiles"]),
         spec(
             "list", summary: "print the installed basemaps", usage: ["basemap list [--json]"],
-            description: ["One line each: name, schema, bounds (W,S,E,N), zooms, size and where its tiles are read."],
+            description: [
+                "One line each: name, kind (street or elevation), schema (or elevation encoding), bounds (W,S,E,N), "
+                    + "zooms, size and where its tiles are read."
+            ],
             examples: ["basemap list"]),
         spec(
             "remove", summary: "remove an installed basemap and its copy", usage: ["basemap remove NAME"],
@@ -147,7 +154,9 @@ public enum BasemapStoreCommand {
                     ("maxzoom", .number(Double(entry.zoomRange.upperBound))),
                     ("bytes", entry.byteCount.map { .number(Double($0)) } ?? .null),
                     ("location", .string(entry.location)), ("remote", .bool(entry.isRemote)),
-                    ("origin", .string(entry.origin)),
+                    ("origin", .string(entry.origin)), ("kind", .string(entry.kind)),
+                    ("encoding", entry.elevationEncoding.map(JSONValue.string) ?? .null),
+                    ("tileSize", entry.tileSize.map { .number(Double($0)) } ?? .null),
                 ])
             }
             Console.print(
@@ -159,10 +168,10 @@ public enum BasemapStoreCommand {
             Console.print("no basemap installed in \(store.directory) (add one with 'maprender basemap add FILE')")
             return
         }
-        var rows = [["name", "schema", "bounds (W,S,E,N)", "zooms", "size", "where"]]
+        var rows = [["name", "kind", "schema", "bounds (W,S,E,N)", "zooms", "size", "where"]]
         for entry in basemaps {
             rows.append([
-                entry.name, entry.schema, boundsText(entry),
+                entry.name, entry.kind, entry.schema, boundsText(entry),
                 "\(entry.zoomRange.lowerBound)–\(entry.zoomRange.upperBound)",
                 entry.byteCount.map(sizeText) ?? "-", entry.location,
             ])

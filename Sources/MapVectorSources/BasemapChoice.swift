@@ -32,7 +32,9 @@ public struct BasemapChoice: Hashable, Sendable {
     }
 
     /// The basemap for a map showing `viewport`, among the installed `basemaps`.
-    public static func choose(among basemaps: [InstalledBasemap], for viewport: Viewport) -> BasemapChoice {
+    /// Elevation archives are not street maps and are never chosen here (`ElevationChoice`).
+    public static func choose(among installed: [InstalledBasemap], for viewport: Viewport) -> BasemapChoice {
+        let basemaps = installed.filter { !$0.isElevation }
         let zoom = viewport.zoom
         let zoomText = String(format: "%.1f", zoom)
         guard !basemaps.isEmpty else {

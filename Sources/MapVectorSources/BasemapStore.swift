@@ -69,12 +69,12 @@ public struct BasemapStore: Sendable {
         return (basemaps, skipped)
     }
 
-    /// Installs the vector archive at `source` (a PMTiles or MBTiles file, copied into the
-    /// store; or the URL of a PMTiles archive, remembered).
+    /// Installs the vector or elevation archive at `source` (a PMTiles or MBTiles file, copied
+    /// into the store; or the URL of a PMTiles archive, remembered).
     ///
     /// - Parameter name: the name to list it by (default: the file name without extension).
     /// - Throws: `MapError` `.invalidRequest` for a bad or taken name; `.missingInput` for a
-    ///   missing file; `.invalidData` for a file that is not a vector archive; `.unavailable`
+    ///   missing file; `.invalidData` for a file that is neither a vector nor an elevation archive; `.unavailable`
     ///   for a server that cannot be read; `.cannotCreate` when the store cannot be written.
     @discardableResult
     public func add(_ source: String, name: String?, options: HTTPTileOptions) throws(MapError) -> InstalledBasemap {
@@ -213,6 +213,36 @@ public struct BasemapStore: Sendable {
         }
     }
 
+    /// The elevation facts of a PMTiles archive of PNG or WebP tiles, or `nil` when it holds
+    /// other tiles (or its metadata cannot be read).
+    private static func elevationFacts(_ archive: PMTilesArchive) -> ElevationArchiveFacts? {
+        let format: String
+        switch archive.header.tileType {
+        case .png: format = "png"
+        case .webp: format = "webp"
+        default: return nil
+        }
+        guard let bytes = try? archive.metadata(),
+            let document = try? JSONDocument(parsing: bytes, fileName: "metadata")
+        else { return nil }
+        var members: [String: JSONNode] = [:]
+        for member in document.root.members ?? [] { members[member.key] = member.value }
+        return ElevationArchiveFacts(format: format, metadata: members)
+    }
+
+    /// The entry of an elevation archive.
+    private static func elevationEntry(
+        _ facts: ElevationArchiveFacts, source: String, isRemote: Bool, bounds: CoordinateBounds,
+        zoomRange: ClosedRange<Int>, byteCount: Int64?
+    ) -> InstalledBasemap {
+        var entry = InstalledBasemap(
+            name: "", location: source, origin: source, isRemote: isRemote, layerNames: [],
+            schema: "\(facts.encoding) elevation", bounds: bounds, zoomRange: zoomRange, byteCount: byteCount)
+        entry.elevationEncoding = facts.encoding
+        entry.tileSize = facts.tileSize
+        return entry
+    }
+
     /// What the archive at `source` holds: its layers, schema, bounds and zooms.
     static func describe(
         _ source: String, isRemote: Bool, options: HTTPTileOptions
@@ -220,8 +250,12 @@ public struct BasemapStore: Sendable {
         let location = InputLocation(file: source)
         func notVector() -> MapError {
             MapError(
-                .invalidData, "holds raster tiles; only vector tile archives are installed as basemaps",
-                at: location, remedy: "give a PMTiles or MBTiles archive of vector tiles (MVT)")
+                .invalidData,
+                "holds raster tiles that are not elevation tiles; vector tile archives (street maps) and "
+                    + "terrarium or mapbox elevation archives are installed as basemaps",
+                at: location,
+                remedy: "give a PMTiles or MBTiles archive of vector tiles (MVT), or of elevation tiles with an "
+                    + "'encoding' in its metadata ('maprender basemap import-dem' writes them)")
         }
         if isRemote || !source.lowercased().hasSuffix(".mbtiles") {
             let reader: any ByteRangeReader =
@@ -233,12 +267,20 @@ public struct BasemapStore: Sendable {
             } catch {
                 throw PMTilesSource.mapError(error, at: location)
             }
+            let size = isRemote ? nil : (try? FileManager.default.attributesOfItem(atPath: source)[.size] as? Int64)
+            if let elevation = elevationFacts(archive) {
+                let bounds = archive.header.bounds
+                return elevationEntry(
+                    elevation, source: source, isRemote: isRemote,
+                    bounds: CoordinateBounds(
+                        north: bounds.north, south: bounds.south, east: bounds.east, west: bounds.west),
+                    zoomRange: archive.header.zoomRange, byteCount: size ?? nil)
+            }
             guard let provider = try ArchiveVectorTileProvider.pmtiles(reader: reader, parallelReads: 1) else {
                 throw notVector()
             }
             let schema = try drawnSchema(provider, source: source)
             let bounds = archive.header.bounds
-            let size = isRemote ? nil : (try? FileManager.default.attributesOfItem(atPath: source)[.size] as? Int64)
             return InstalledBasemap(
                 name: "", location: source, origin: source, isRemote: isRemote, layerNames: provider.layerNames,
                 schema: schema,
@@ -250,10 +292,6 @@ public struct BasemapStore: Sendable {
             _ = try MBTilesVectorArchive(path: source)  // its own refusal: missing, not MBTiles
             throw MapError(.invalidData, "not an MBTiles file", at: location)
         }
-        guard facts.isVector, let provider = try ArchiveVectorTileProvider.mbtiles(path: source) else {
-            throw notVector()
-        }
-        let schema = try drawnSchema(provider, source: source)
         let edges = (facts.metadata["bounds"] ?? "").split(separator: ",").compactMap {
             Double($0.trimmingCharacters(in: .whitespaces))
         }
@@ -262,6 +300,17 @@ public struct BasemapStore: Sendable {
             ? CoordinateBounds(north: edges[3], south: edges[1], east: edges[2], west: edges[0])
             : CoordinateBounds(north: 85.0511, south: -85.0511, east: 180, west: -180)
         let size = try? FileManager.default.attributesOfItem(atPath: source)[.size] as? Int64
+        if !facts.isVector, let elevation = ElevationArchiveFacts(mbtilesMetadata: facts.metadata) {
+            let low = facts.metadata["minzoom"].flatMap { Int($0) } ?? facts.firstTile?.z ?? 0
+            let high = max(low, facts.metadata["maxzoom"].flatMap { Int($0) } ?? low)
+            return elevationEntry(
+                elevation, source: source, isRemote: false, bounds: bounds, zoomRange: low...high,
+                byteCount: size ?? nil)
+        }
+        guard facts.isVector, let provider = try ArchiveVectorTileProvider.mbtiles(path: source) else {
+            throw notVector()
+        }
+        let schema = try drawnSchema(provider, source: source)
         return InstalledBasemap(
             name: "", location: source, origin: source, isRemote: false, layerNames: provider.layerNames,
             schema: schema, bounds: bounds, zoomRange: provider.zoomRange, byteCount: size ?? nil)

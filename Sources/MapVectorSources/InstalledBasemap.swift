@@ -1,9 +1,10 @@
 import MapFormats
 public import MapGeometry
 
-/// A vector tile archive installed with `maprender basemap add`: a copy kept in the store, or
-/// a remote archive remembered by its URL, with what its header and metadata said when it was
-/// added, so that choosing one for a map reads no archive.
+/// A tile archive installed with `maprender basemap add`: a vector archive for street maps or
+/// an elevation archive for terrain; a copy kept in the store, or a remote archive remembered
+/// by its URL, with what its header and metadata said when it was added, so that choosing one
+/// for a map reads no archive.
 public struct InstalledBasemap: Hashable, Sendable {
     /// The name it is listed and removed by: letters, digits, `-`, `_` and `.`.
     public var name: String
@@ -23,6 +24,17 @@ public struct InstalledBasemap: Hashable, Sendable {
     public var zoomRange: ClosedRange<Int>
     /// Its size, bytes: of the copy, or of the remote archive when the server said it.
     public var byteCount: Int64?
+    /// For an elevation archive, how its tiles encode heights (`terrarium` or `mapbox`);
+    /// `nil` for a vector archive.
+    public var elevationEncoding: String?
+    /// For an elevation archive, its tiles' side in pixels (256 or 512).
+    public var tileSize: Int?
+
+    /// Whether it holds elevation tiles rather than vector tiles.
+    public var isElevation: Bool { elevationEncoding != nil }
+
+    /// What it holds, in a word: "street" (vector tiles) or "elevation".
+    public var kind: String { isElevation ? "elevation" : "street" }
 
     /// Creates an entry.
     public init(
@@ -52,17 +64,27 @@ public struct InstalledBasemap: Hashable, Sendable {
 
     /// The entry as the store's `NAME.json` file holds it.
     var json: JSONValue {
-        .object([
-            ("name", .string(name)), ("location", .string(location)), ("origin", .string(origin)),
-            ("remote", .bool(isRemote)), ("schema", .string(schema)),
-            ("layers", .array(layerNames.map(JSONValue.string))),
-            (
-                "bounds",
-                .array([bounds.west, bounds.south, bounds.east, bounds.north].map(JSONValue.number))
-            ),
-            ("minzoom", .number(Double(zoomRange.lowerBound))), ("maxzoom", .number(Double(zoomRange.upperBound))),
-            ("bytes", byteCount.map { .number(Double($0)) } ?? .null),
-        ])
+        .object(
+            [
+                ("name", .string(name)), ("location", .string(location)), ("origin", .string(origin)),
+                ("remote", .bool(isRemote)), ("schema", .string(schema)),
+                ("layers", .array(layerNames.map(JSONValue.string))),
+                (
+                    "bounds",
+                    .array([bounds.west, bounds.south, bounds.east, bounds.north].map(JSONValue.number))
+                ),
+                ("minzoom", .number(Double(zoomRange.lowerBound))), ("maxzoom", .number(Double(zoomRange.upperBound))),
+                ("bytes", byteCount.map { .number(Double($0)) } ?? .null),
+            ] + elevationMembers)
+    }
+
+    /// The members an elevation entry adds: its kind, encoding and tile size.
+    private var elevationMembers: [(String, JSONValue)] {
+        guard let elevationEncoding else { return [] }
+        return [
+            ("kind", .string("elevation")), ("encoding", .string(elevationEncoding)),
+            ("tileSize", tileSize.map { .number(Double($0)) } ?? .null),
+        ]
     }
 
     /// An entry read back from its `NAME.json` file, or `nil` when the file is not one.
@@ -80,10 +102,19 @@ public struct InstalledBasemap: Hashable, Sendable {
         var layers: [String] = []
         for element in node["layers"]?.elements ?? [] { if let layer = element.string { layers.append(layer) } }
         let bytes = node["bytes"]?.number
+        var encoding: String? = nil
+        if let kind = node["kind"]?.string, kind == "elevation" {
+            guard let named = node["encoding"]?.string, named == "terrarium" || named == "mapbox" else { return nil }
+            encoding = named
+        }
+        var size: Int? = nil
+        if let number = node["tileSize"]?.number { size = Int(number) }
         self.init(
             name: name, location: location, origin: node["origin"]?.string ?? location,
             isRemote: node["remote"]?.bool ?? false, layerNames: layers, schema: node["schema"]?.string ?? "unknown",
             bounds: CoordinateBounds(north: edges[3], south: edges[1], east: edges[2], west: edges[0]),
             zoomRange: Int(low)...Int(high), byteCount: bytes.map { Int64($0) })
+        elevationEncoding = encoding
+        if encoding != nil { tileSize = size }
     }
 }

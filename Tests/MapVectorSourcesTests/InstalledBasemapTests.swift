@@ -155,7 +155,7 @@ struct BasemapStoreTests {
             kind { _ = try store.add(helsinki + ".missing.pmtiles", name: "x", options: options) }?.0 == .missingInput)
         let refused = kind { _ = try store.add(fixture("raster.pmtiles"), name: "raster", options: options) }
         #expect(refused?.0 == .invalidData)
-        #expect(refused?.1.contains("only vector tile archives") == true)
+        #expect(refused?.1.contains("raster tiles that are not elevation tiles") == true)
         let foreign = kind { _ = try store.add(fixture("test_fixture_1.pmtiles"), name: "foreign", options: options) }
         #expect(foreign?.0 == .invalidRequest)
         #expect(foreign?.1.contains("are in none of the tile schemas the built-in styles draw") == true)

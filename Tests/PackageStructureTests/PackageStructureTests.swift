@@ -18,7 +18,7 @@ private let layers = [
     "MapSQLite",
     "MapStyleFiles", "MapInputs",
     "MapTiles", "MapVectorSources", "MapFavorites", "MapImageEncoding", "MapRenderCairo", "MapRenderSVG", "MapBatch",
-    "MapDataCommands",
+    "MapElevationImport", "MapDataCommands",
     "MapRenderCommand",
     "maprender",
 ]
