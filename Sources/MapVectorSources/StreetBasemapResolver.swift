@@ -166,8 +166,20 @@ public enum StreetBasemapResolver {
             let own = source.attribution.map(MBTilesSource.plainText(fromHTML:)).flatMap { $0.isEmpty ? nil : [$0] }
             for credit in own ?? provider.attribution where !credits.contains(credit) { credits.append(credit) }
         }
+        var elevation: [String: any ElevationTileProvider] = [:]
+        for layer in style.layers where layer.kind == .hillshade || layer.kind == .colorRelief {
+            guard let name = layer.source, elevation[name] == nil, let source = style.sources[name],
+                source.kind == .rasterDEM
+            else { continue }
+            let provider = try elevationSource(
+                source, folder: folder, options: options, confinement: confinement, styleFile: label)
+            elevation[name] = provider
+            let own = source.attribution.map(MBTilesSource.plainText(fromHTML:)).flatMap { $0.isEmpty ? nil : [$0] }
+            for credit in own ?? provider.attribution where !credits.contains(credit) { credits.append(credit) }
+        }
         return StreetBasemap(
-            basemap: VectorTileBasemap(style: style, sources: providers, attribution: credits, label: label))
+            basemap: VectorTileBasemap(
+                style: style, sources: providers, elevationSources: elevation, attribution: credits, label: label))
     }
 
     /// Opens a vector source: a PMTiles or MBTiles path (relative to `folder`), a
@@ -187,17 +199,7 @@ public enum StreetBasemapResolver {
                     + " URL template or a TileJSON URL")
         }
         func path(_ text: String) throws(MapError) -> String {
-            if let confinement {
-                guard let inside = confinement.resolve(text) else {
-                    throw MapError(
-                        .invalidData, "source '\(spec)' is outside the style's folder; refused",
-                        at: InputLocation(file: styleFile),
-                        remedy: "name an archive in the style's folder or below it, or give --allow-outside-paths")
-                }
-                return inside
-            }
-            guard let folder, !folder.isEmpty, !text.hasPrefix("/") else { return text }
-            return folder + "/" + text
+            try stylePath(text, spec: spec, folder: folder, confinement: confinement, styleFile: styleFile)
         }
         func archive(_ provider: ArchiveVectorTileProvider?) throws(MapError) -> Opened? {
             guard let provider else { return try raster() }
