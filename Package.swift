@@ -20,7 +20,8 @@ let package = Package(
                 "MapFIT", "MapVectorStyle",
                 "MapAnnotations", "MapPage", "MapMarginalia", "MapRenderCore", "MapVectorLayout", "MapSQLite",
                 "MapStyleFiles", "MapInputs",
-                "MapTiles", "MapVectorSources", "MapFavorites", "MapImageEncoding", "MapRenderCairo", "MapRenderSVG",
+                "MapTiles", "MapVectorSources", "MapFavorites", "MapImageEncoding", "MapTerrain", "MapRenderCairo",
+                "MapRenderSVG",
                 "MapBatch",
             ]),
     ],
@@ -164,7 +165,7 @@ let package = Package(
             name: "MapRenderCairo",
             dependencies: [
                 "MapErrors", "MapGeometry", "MapDrawing", "MapFormats", "MapImageEncoding", "CCairo", "CPangoCairo",
-                "CTurboJPEG", "CDeflate", "CWebP",
+                "CTurboJPEG",
             ]),
         // The display list written as SVG.
         .target(
@@ -236,6 +237,7 @@ let package = Package(
             ],
             exclude: ["Fixtures"]),
         .testTarget(name: "MapVectorTilesTests", dependencies: ["MapVectorTiles", "MapErrors"], exclude: ["Fixtures"]),
+        .testTarget(name: "MapTerrainTests", dependencies: ["MapTerrain"]),
         .testTarget(name: "MapFITTests", dependencies: ["MapFIT", "MapErrors", "MapTestSupport"]),
         .testTarget(name: "MapCommandLineTests", dependencies: ["MapCommandLine", "MapErrors", "MapTestSupport"]),
         .testTarget(
