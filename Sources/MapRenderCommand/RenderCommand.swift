@@ -178,12 +178,21 @@ enum SceneLoading {
             ? try StreetBasemapMemo.shared.basemap(
                 argument: request.basemap, styleFile: request.basemapStyle, styleName: request.styleName,
                 scale: request.scale, mapType: request.mapType, options: request.tileOptions,
-                allowsOutsidePaths: request.allowsOutsidePaths, languages: request.languages)
+                allowsOutsidePaths: request.allowsOutsidePaths, languages: request.languages,
+                terrain: request.terrain)
             : try StreetBasemapResolver.basemap(
                 argument: request.basemap, styleFile: request.basemapStyle, styleName: request.styleName,
                 scale: request.scale, mapType: request.mapType, options: request.tileOptions,
-                allowsOutsidePaths: request.allowsOutsidePaths, languages: request.languages)
+                allowsOutsidePaths: request.allowsOutsidePaths, languages: request.languages,
+                terrain: request.terrain)
         if let styled { return (nil, nil, styled) }
+        if let terrain = request.terrain {
+            throw MapError(
+                .invalidRequest,
+                "--terrain \(terrain): relief is drawn under a street map's built-in look; --basemap"
+                    + " \(request.basemap) is not a street map",
+                remedy: "give --basemap a vector tile archive (or install one), or --terrain none")
+        }
         let (vector, tiles) = try TileSourceFactory.basemap(
             for: request.basemap, mapType: request.mapType, options: request.tileOptions)
         return (vector, tiles, nil)

@@ -35,7 +35,8 @@ struct ReliefLayout {
         let corner = viewport.mapPoint(for: CanvasPoint(x: 0, y: 0))
         let worldPixels = 256 * pow(2, viewport.zoom)
         let grid = TerrainPixelGrid(
-            originX: corner.x / MapSize.world.width * worldPixels, originY: corner.y / MapSize.world.height * worldPixels,
+            originX: corner.x / MapSize.world.width * worldPixels,
+            originY: corner.y / MapSize.world.height * worldPixels,
             zoom: viewport.zoom, step: 1 / scale, width: width, height: height)
         let zoom = TerrainRaster.demZoom(
             forMapZoom: viewport.zoom, tileSize: Int(source.tileSize), zoomRange: provider.zoomRange)
@@ -73,7 +74,8 @@ struct ReliefLayout {
             return tiles[TilePath(z: zoom, x: Self.wrapped(x, count), y: y)]
         }
         let png = pixels.withUnsafeBytes { bytes in
-            PNGEncoder.encode(pixels: bytes.baseAddress!, width: width, height: height, stride: width * 4, hasAlpha: true)
+            PNGEncoder.encode(
+                pixels: bytes.baseAddress!, width: width, height: height, stride: width * 4, hasAlpha: true)
         }
         let image = EncodedImage(data: png, encoding: .png, pixelWidth: width, pixelHeight: height)
         return [

@@ -53,7 +53,9 @@ public struct VectorTileBasemap: StyledBasemap {
             + elevationSources.sorted { $0.key < $1.key }.map(\.value.attribution)
         for credit in sourceCredits.joined() where !credits.contains(credit) { credits.append(credit) }
         self.attribution = attribution ?? credits
-        notes = style.notes + DrawnProperties.notes(
+        notes =
+            style.notes
+            + DrawnProperties.notes(
                 for: style, rasterSources: Set(rasterSources.keys).union(elevationSources.keys))
     }
 

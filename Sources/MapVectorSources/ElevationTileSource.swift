@@ -98,7 +98,8 @@ public struct ElevationTileSource: ElevationTileProvider {
     /// - Throws: `MapError` `.invalidData` for another format, an image that does not decode,
     ///   or one that is not square.
     static func decode(_ bytes: [UInt8], encoding: DEMEncoding) throws(MapError) -> ElevationTile {
-        let isWebP = bytes.count >= 12 && bytes[0..<4].elementsEqual(Array("RIFF".utf8))
+        let isWebP =
+            bytes.count >= 12 && bytes[0..<4].elementsEqual(Array("RIFF".utf8))
             && bytes[8..<12].elementsEqual(Array("WEBP".utf8))
         if isWebP {
             let image = try WebPDecoder.rgbaPixels(bytes, maximumSide: maximumSide)

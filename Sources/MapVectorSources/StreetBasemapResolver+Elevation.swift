@@ -57,7 +57,8 @@ extension StreetBasemapResolver {
                     .unavailable, "offline: a PMTiles archive on a server cannot be read", at: InputLocation(file: url),
                     remedy: "download the archive and give its path")
             }
-            return try ElevationTileSource(archive: try archive(CachedRangeReader(url: url, options: options)), encoding: encoding)
+            return try ElevationTileSource(
+                archive: try archive(CachedRangeReader(url: url, options: options)), encoding: encoding)
         }
         func local(_ text: String) throws(MapError) -> any ElevationTileProvider {
             let file = try stylePath(
@@ -69,7 +70,8 @@ extension StreetBasemapResolver {
             if file.lowercased().hasSuffix(".mbtiles") {
                 return ElevationTileSource(raster: try MBTilesSource(path: file), name: file, encoding: encoding)
             }
-            return try ElevationTileSource(archive: try archive(try ConfinedArchive.reader(at: file)), encoding: encoding)
+            return try ElevationTileSource(
+                archive: try archive(try ConfinedArchive.reader(at: file)), encoding: encoding)
         }
         guard let url = source.url else {
             guard let first = source.tiles.first else {

@@ -43,6 +43,8 @@ public enum StreetBasemapResolver {
     ///   - languages: `--language`: label languages in order of preference (tags checked by
     ///     `labelLanguages(_:)`); the style, built-in or given, is rewritten to prefer them
     ///     (`VectorStyle.localized(to:)`).
+    ///   - terrain: `--terrain`: an elevation archive shaded under the built-in look
+    ///     (`TerrainOverlay`), or `nil`.
     /// - Throws: `MapError` `.invalidRequest` for a style that cannot be bound, an archive
     ///   in none of the schemas the built-in styles draw (the message lists its layers and the
     ///   schemas) or in the Protomaps v3 schema, a satellite or hybrid
@@ -50,11 +52,11 @@ public enum StreetBasemapResolver {
     ///   archives, the style and TileJSON throws.
     public static func basemap(
         argument: String, styleFile: String?, styleName: String, scale: Double, mapType: MapType,
-        options: HTTPTileOptions, allowsOutsidePaths: Bool = false, languages: [String] = []
+        options: HTTPTileOptions, allowsOutsidePaths: Bool = false, languages: [String] = [], terrain: String? = nil
     ) throws(MapError) -> StreetBasemap? {
         var street = try unlocalizedBasemap(
             argument: argument, styleFile: styleFile, styleName: styleName, scale: scale, mapType: mapType,
-            options: options, allowsOutsidePaths: allowsOutsidePaths)
+            options: options, allowsOutsidePaths: allowsOutsidePaths, terrain: terrain)
         if let style = street?.basemap.style {
             street?.basemap.style = style.localized(to: languages.compactMap(LabelLanguage.init))
         }
@@ -63,7 +65,7 @@ public enum StreetBasemapResolver {
 
     private static func unlocalizedBasemap(
         argument: String, styleFile: String?, styleName: String, scale: Double, mapType: MapType,
-        options: HTTPTileOptions, allowsOutsidePaths: Bool
+        options: HTTPTileOptions, allowsOutsidePaths: Bool, terrain: String?
     ) throws(MapError) -> StreetBasemap? {
         guard argument != "none" else { return nil }
         let isBound = argument != "world"
@@ -84,9 +86,14 @@ public enum StreetBasemapResolver {
             let schema = try opened.map { (source) throws(MapError) in
                 try builtInSchema(of: source, subject: "--basemap \(argument)")
             }
-            return try bind(
-                try builtIn.style(for: schema ?? .openMapTiles), label: "built-in style \(builtIn.rawValue)",
-                to: opened, options)
+            var style = try builtIn.style(for: schema ?? .openMapTiles)
+            if let terrain { style = try TerrainOverlay.shaded(style, archive: terrain, look: builtIn) }
+            return try bind(style, label: "built-in style \(builtIn.rawValue)", to: opened, options)
+        }
+        guard terrain == nil else {
+            throw MapError(
+                .invalidRequest, "--terrain shades the built-in looks, not a --basemap-style style",
+                remedy: "add a raster-dem source and a hillshade layer to the style, or leave out --terrain")
         }
         let style = try VectorStyle(contentsOfFile: styleFile)
         let confinement = allowsOutsidePaths ? nil : PathConfinement(folderOf: styleFile)
