@@ -107,9 +107,11 @@ enum RenderCommand {
         }
         // On paper the map is laid out for the frame and drawn into it on the page, with the
         // marginalia around it.
+        var snapshotter = MapSnapshotter(
+            scene: scene, options: options, basemap: basemap, tiles: tiles, styledBasemap: styled)
+        snapshotter.relief = try SceneLoading.relief(for: request, over: styled)?.basemap
         var snapshot = try MarginaliaDrawing.makeSnapshot(
-            MapSnapshotter(scene: scene, options: options, basemap: basemap, tiles: tiles, styledBasemap: styled),
-            request: request, style: style, page: page, renderer: renderer)
+            snapshotter, request: request, style: style, page: page, renderer: renderer)
         snapshot.basemapSelection = selection
         // Every PDF map is georeferenced, on its page's frame.
         snapshot.georeferencePDF(frame: page?.frame, pageHeight: page?.pageSize.height)
@@ -186,16 +188,18 @@ enum SceneLoading {
                 allowsOutsidePaths: request.allowsOutsidePaths, languages: request.languages,
                 terrain: request.terrain)
         if let styled { return (nil, nil, styled) }
-        if let terrain = request.terrain {
-            throw MapError(
-                .invalidRequest,
-                "--terrain \(terrain): relief is drawn under a street map's built-in look; --basemap"
-                    + " \(request.basemap) is not a street map",
-                remedy: "give --basemap a vector tile archive (or install one), or --terrain none")
-        }
         let (vector, tiles) = try TileSourceFactory.basemap(
             for: request.basemap, mapType: request.mapType, options: request.tileOptions)
         return (vector, tiles, nil)
+    }
+
+    /// `--terrain` over a basemap that is not a street map (the embedded world, raster tiles,
+    /// none): its hillshade alone, drawn over the basemap; `nil` without `--terrain` or over a
+    /// street map, whose look carries it.
+    static func relief(for request: RenderRequest, over styled: StreetBasemap?) throws(MapError) -> StreetBasemap? {
+        guard let terrain = request.terrain, styled == nil else { return nil }
+        return try TerrainOverlay.relief(
+            archive: terrain, styleName: request.styleName, options: request.tileOptions)
     }
 
     static func scene(for request: RenderRequest) throws(MapError) -> MapScene {

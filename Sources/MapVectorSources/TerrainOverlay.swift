@@ -3,7 +3,7 @@ import MapDrawing
 public import MapErrors
 import MapFormats
 import MapPMTiles
-import MapTiles
+public import MapTiles
 public import MapVectorStyle
 
 /// `--terrain ARCHIVE`: a hillshade of an elevation archive slipped into a built-in look,
@@ -40,6 +40,19 @@ public enum TerrainOverlay {
             } ?? shaded.layers.count
         shaded.layers.insert(layer(for: look), at: index)
         return shaded
+    }
+
+    /// A basemap of the archive's hillshade alone, in the colours of the look `styleName`
+    /// names (`default`, `dark`, `print`; a style file takes the default's): relief over the
+    /// embedded world, raster tiles or nothing.
+    ///
+    /// - Throws: `MapError` `.missingInput` for an archive that does not exist; what opening it throws.
+    public static func relief(
+        archive: String, styleName: String, options: HTTPTileOptions
+    ) throws(MapError) -> StreetBasemap {
+        let look = BuiltInVectorStyle(rawValue: styleName) ?? .standard
+        let style = try shaded(VectorStyle(name: "relief", layers: []), archive: archive, look: look)
+        return try StreetBasemapResolver.bind(style, label: "--terrain \(archive)", to: nil, options)
     }
 
     /// The hillshade of a look: subtle, warm shadows on the light looks, deeper ones with a

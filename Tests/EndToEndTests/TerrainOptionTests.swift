@@ -73,13 +73,19 @@ struct TerrainOptionTests {
         #expect(sidecar.contains("synthetic test heights"))
     }
 
-    @Test("refused: over the embedded world (64), with --basemap-style (64), a missing archive (66)")
+    @Test("over the embedded world and over no basemap, the hill is shaded too", arguments: ["world", "none"])
+    func overTheWorld(_ basemap: String) throws {
+        let folder = try TemporaryDirectory()
+        let plain = try render(["--basemap", basemap], in: folder, to: "plain.png")
+        let shaded = try render(["--basemap", basemap, "--terrain", Self.hill], in: folder, to: "shaded.png")
+        let (changed, lit, shade) = comparison(plain, shaded)
+        #expect(changed > 0.3, "\(basemap): \(changed) of the pixels changed")
+        #expect(lit > shade + 1, "\(basemap): lit \(lit), shaded \(shade)")
+    }
+
+    @Test("refused: with --basemap-style (64), a missing archive (66)")
     func refusals() throws {
         let folder = try TemporaryDirectory()
-        let world = try Maprender.run(
-            ["render", "--basemap", "world", "--terrain", Self.hill] + view + ["-o", folder.path("a.png")])
-        #expect(world.status == 64)
-        #expect(world.errors.contains("--terrain"))
         let missing = try Maprender.run(
             ["render", "--basemap", "\(Self.helsinki)/helsinki.pmtiles", "--terrain", folder.path("nowhere.pmtiles")]
                 + view + ["-o", folder.path("b.png")])
