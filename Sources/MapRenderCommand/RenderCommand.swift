@@ -109,7 +109,9 @@ enum RenderCommand {
         // marginalia around it.
         var snapshotter = MapSnapshotter(
             scene: scene, options: options, basemap: basemap, tiles: tiles, styledBasemap: styled)
-        snapshotter.relief = try SceneLoading.relief(for: request, over: styled)?.basemap
+        var relief = try SceneLoading.relief(for: request, over: styled)
+        relief?.basemap.laysOutConcurrently = !inBatch
+        snapshotter.relief = relief?.basemap
         var snapshot = try MarginaliaDrawing.makeSnapshot(
             snapshotter, request: request, style: style, page: page, renderer: renderer)
         snapshot.basemapSelection = selection

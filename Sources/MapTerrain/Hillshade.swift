@@ -83,6 +83,8 @@ public struct Hillshade: Sendable {
     private let azimuths: [Double]
     private let altitudes: [Double]
     private let lightCount: Int
+    /// The standard method's power curve: `log(base)` and `base^(π/2) − 1`, `nil` at 0.5.
+    private let curve: (logBase: Double, denominator: Double)?
 
     /// Prepares the paint's constants.
     public init(_ parameters: HillshadeParameters) {
@@ -90,6 +92,8 @@ public struct Hillshade: Sendable {
         lightCount = parameters.lightCount
         azimuths = (0..<4).map { HillshadeParameters.entry(parameters.directions, $0) * .pi / 180 }
         altitudes = (0..<4).map { HillshadeParameters.entry(parameters.altitudes, $0) * .pi / 180 }
+        let base = 1.875 - parameters.exaggeration * 1.75
+        curve = abs(parameters.exaggeration - 0.5) > 1e-6 ? (log(base), pow(base, 0.5 * .pi) - 1) : nil
     }
 
     /// The premultiplied colour for derivatives `x`, `y` (already divided by cos latitude).
@@ -145,10 +149,7 @@ public struct Hillshade: Sendable {
         let slope = atan(0.625 * (dx * dx + dy * dy).squareRoot())
         let aspect = Self.aspect(dx, dy)
         // The exaggeration bends the slope through a power curve; 0.5 keeps it as it is.
-        let base = 1.875 - p.exaggeration * 1.75
-        let maximum = 0.5 * Double.pi
-        let scaledSlope =
-            abs(p.exaggeration - 0.5) > 1e-6 ? (pow(base, slope) - 1) / (pow(base, maximum) - 1) * maximum : slope
+        let scaledSlope = curve.map { (exp($0.logBase * slope) - 1) / $0.denominator * (0.5 * .pi) } ?? slope
         let accentWeight = 1 - cos(scaledSlope)
         let clamped = min(max(p.exaggeration * 2, 0), 1)
         let accent = p.accent * (accentWeight * clamped)

@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -67,7 +69,31 @@ public enum TerrainRaster {
     /// - Parameters:
     ///   - tile: the decoded DEM tile at (x, y) of `demZoom`, x wrapped into the world by the
     ///     caller, or `nil` where the source has none.
+    ///   - concurrently: whether a large picture is painted in bands on every core (each
+    ///     pixel's colour is its own, so the bands give the same pixels).
     public static func paint(
+        _ paint: ReliefPaint, grid: TerrainPixelGrid, demZoom: Int, concurrently: Bool = true,
+        tile: @Sendable (_ x: Int, _ y: Int) -> ElevationTile?
+    ) -> [UInt32] {
+        let bands = concurrently && grid.width * grid.height >= 1 << 17 ? 2 : 1
+        guard bands > 1 else { return painted(paint, grid: grid, demZoom: demZoom, tile: tile) }
+        var pixels = [UInt32](repeating: 0, count: grid.width * grid.height)
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let target = buffer
+            DispatchQueue.concurrentPerform(iterations: bands) { band in
+                let top = grid.height * band / bands, bottom = grid.height * (band + 1) / bands
+                var part = grid
+                part.originY = grid.originY + Double(top) * grid.step
+                part.height = bottom - top
+                let rows = painted(paint, grid: part, demZoom: demZoom, tile: tile)
+                for (offset, word) in rows.enumerated() { target[top * grid.width + offset] = word }
+            }
+        }
+        return pixels
+    }
+
+    /// `paint` on the calling thread.
+    private static func painted(
         _ paint: ReliefPaint, grid: TerrainPixelGrid, demZoom: Int, tile: (_ x: Int, _ y: Int) -> ElevationTile?
     ) -> [UInt32] {
         var pixels = [UInt32](repeating: 0, count: grid.width * grid.height)

@@ -23,6 +23,9 @@ struct ReliefLayout {
     var scale: Double
     /// The zoom the style is evaluated at (MapLibre's: the viewport's − 1).
     var styleZoom: Double
+    /// Whether a picture is painted on every core (off in a batch, whose workers are the
+    /// parallelism).
+    var concurrently = true
 
     /// The picture of one relief layer, or nothing where its tiles are all missing.
     func commands(
@@ -69,9 +72,10 @@ struct ReliefLayout {
                         + " \(group.named) not drawn: \(group.reason)"))
         }
         guard !tiles.isEmpty else { return [] }
-        let pixels = TerrainRaster.paint(paint, grid: grid, demZoom: zoom) { x, y in
+        let decoded = tiles
+        let pixels = TerrainRaster.paint(paint, grid: grid, demZoom: zoom, concurrently: concurrently) { x, y in
             guard (0..<count).contains(y) else { return nil }
-            return tiles[TilePath(z: zoom, x: Self.wrapped(x, count), y: y)]
+            return decoded[TilePath(z: zoom, x: Self.wrapped(x, count), y: y)]
         }
         let png = pixels.withUnsafeBytes { bytes in
             PNGEncoder.encode(

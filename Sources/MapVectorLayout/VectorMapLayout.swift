@@ -106,7 +106,10 @@ struct VectorMapLayout {
                 if let name = layer.source, let provider = basemap.elevationSources[name],
                     let source = basemap.style.sources[name]
                 {
-                    commands += try ReliefLayout(viewport: viewport, scale: scale, styleZoom: styleZoom).commands(
+                    let relief = ReliefLayout(
+                        viewport: viewport, scale: scale, styleZoom: styleZoom,
+                        concurrently: basemap.laysOutConcurrently)
+                    commands += try relief.commands(
                         for: layer, source: source, provider: provider, diagnostics: &diagnostics)
                 }
             case .symbol, .unsupported:
