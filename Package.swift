@@ -21,7 +21,8 @@ let package = Package(
                 "MapAnnotations", "MapPage", "MapMarginalia", "MapProfile", "MapRenderCore", "MapVectorLayout",
                 "MapSQLite",
                 "MapStyleFiles", "MapInputs",
-                "MapTiles", "MapVectorSources", "MapFavorites", "MapImageEncoding", "MapRenderCairo", "MapRenderSVG",
+                "MapTiles", "MapVectorSources", "MapFavorites", "MapImageEncoding", "MapTerrain", "MapRenderCairo",
+                "MapRenderSVG",
                 "MapBatch",
             ]),
     ],
@@ -87,6 +88,15 @@ let package = Package(
         // images, the renderer protocol; where an output lies on the Earth (the world-file
         // transform, the PDF geospatial measure and the incremental update that adds it).
         .target(name: "MapDrawing", dependencies: ["MapErrors", "MapGeometry", "MapFormats"]),
+        // Image encoding and decoding without Cairo: rows of premultiplied ARGB pixels written
+        // as PNG (own encoder, whole or band by band), JPEG (whole or band by band) and WebP,
+        // the resolution recorded in PNG and JPEG files; PNG (own decoder) and WebP read.
+        .target(
+            name: "MapImageEncoding",
+            dependencies: ["MapErrors", "MapFormats", "CDeflate", "CZlib", "CTurboJPEG", "CWebP", "CJPEGScanlines"]),
+        // Relief from elevation tiles, pure maths: DEM encodings, tiles prepared with their
+        // neighbours' border (Sobel slopes in 8 bits), the five hillshade methods, colour ramps.
+        .target(name: "MapTerrain"),
         // MapLibre GL styles (version 8): the style model, legacy filters and functions, and the
         // expression engine evaluated per zoom and vector tile feature.
         .target(
@@ -115,7 +125,8 @@ let package = Package(
         .target(
             name: "MapVectorLayout",
             dependencies: [
-                "MapErrors", "MapGeometry", "MapDrawing", "MapVectorTiles", "MapVectorStyle", "MapRenderCore",
+                "MapErrors", "MapGeometry", "MapDrawing", "MapImageEncoding", "MapTerrain", "MapVectorTiles",
+                "MapVectorStyle", "MapRenderCore",
             ]),
         // The SQLite wrapper.
         .target(name: "MapSQLite", dependencies: ["MapErrors", "CSQLite3"]),
@@ -146,7 +157,8 @@ let package = Package(
             name: "MapVectorSources",
             dependencies: [
                 "MapErrors", "MapGeometry", "MapFormats", "MapDrawing", "MapVectorTiles", "MapVectorStyle",
-                "MapRenderCore", "MapVectorLayout", "MapSQLite", "MapPMTiles", "MapTiles",
+                "MapRenderCore", "MapVectorLayout", "MapSQLite", "MapPMTiles", "MapTiles", "MapImageEncoding",
+                "MapTerrain",
             ]),
         // The favorites database: one row reader, writes, import/export, geocoders.
         .target(
@@ -156,18 +168,12 @@ let package = Package(
                 "MapInputs",
                 "MapTiles",
             ]),
-        // Image encoding without Cairo: rows of premultiplied ARGB pixels written as PNG (own
-        // encoder, whole or band by band), JPEG (whole or band by band) and WebP, and the
-        // resolution recorded in PNG and JPEG files.
-        .target(
-            name: "MapImageEncoding",
-            dependencies: ["MapErrors", "MapFormats", "CDeflate", "CZlib", "CTurboJPEG", "CWebP", "CJPEGScanlines"]),
         // The Cairo + Pango painter: PNG, JPEG and WebP through MapImageEncoding, PDF, image decoding.
         .target(
             name: "MapRenderCairo",
             dependencies: [
                 "MapErrors", "MapGeometry", "MapDrawing", "MapFormats", "MapImageEncoding", "CCairo", "CPangoCairo",
-                "CTurboJPEG", "CDeflate", "CWebP",
+                "CTurboJPEG",
             ]),
         // The display list written as SVG.
         .target(
@@ -249,6 +255,7 @@ let package = Package(
             ],
             exclude: ["Fixtures"]),
         .testTarget(name: "MapVectorTilesTests", dependencies: ["MapVectorTiles", "MapErrors"], exclude: ["Fixtures"]),
+        .testTarget(name: "MapTerrainTests", dependencies: ["MapTerrain"]),
         .testTarget(name: "MapFITTests", dependencies: ["MapFIT", "MapErrors", "MapTestSupport"]),
         .testTarget(name: "MapCommandLineTests", dependencies: ["MapCommandLine", "MapErrors", "MapTestSupport"]),
         .testTarget(

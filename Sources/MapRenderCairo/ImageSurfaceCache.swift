@@ -171,7 +171,7 @@ final class ImageSurfaceCache: Sendable {
             guard (try? RasterImage.checkDecodedSize(ofPNG: bytes)) != nil else { return nil }
             // The common PNGs decode faster without libpng; the rest go on to Cairo's reader.
             do {
-                if let surface = try PNGDecoder.decode(bytes) { return surface }
+                if let surface = try PNGSurfaceDecoder.decode(bytes) { return surface }
             } catch {
                 return nil
             }

@@ -109,9 +109,13 @@ enum RenderCommand {
         }
         // On paper the map is laid out for the frame and drawn into it on the page, with the
         // marginalia around it.
+        var snapshotter = MapSnapshotter(
+            scene: scene, options: options, basemap: basemap, tiles: tiles, styledBasemap: styled)
+        var relief = try SceneLoading.relief(for: request, over: styled)
+        relief?.basemap.laysOutConcurrently = !inBatch
+        snapshotter.relief = relief?.basemap
         var snapshot = try MarginaliaDrawing.makeSnapshot(
-            MapSnapshotter(scene: scene, options: options, basemap: basemap, tiles: tiles, styledBasemap: styled),
-            request: request, style: style, page: page, profile: profile, renderer: renderer)
+            snapshotter, request: request, style: style, page: page, profile: profile, renderer: renderer)
         snapshot.basemapSelection = selection
         // Every PDF map is georeferenced, on its page's frame (or the part of the canvas the
         // profile leaves to the map).
@@ -182,15 +186,26 @@ enum SceneLoading {
             ? try StreetBasemapMemo.shared.basemap(
                 argument: request.basemap, styleFile: request.basemapStyle, styleName: request.styleName,
                 scale: request.scale, mapType: request.mapType, options: request.tileOptions,
-                allowsOutsidePaths: request.allowsOutsidePaths, languages: request.languages)
+                allowsOutsidePaths: request.allowsOutsidePaths, languages: request.languages,
+                terrain: request.terrain)
             : try StreetBasemapResolver.basemap(
                 argument: request.basemap, styleFile: request.basemapStyle, styleName: request.styleName,
                 scale: request.scale, mapType: request.mapType, options: request.tileOptions,
-                allowsOutsidePaths: request.allowsOutsidePaths, languages: request.languages)
+                allowsOutsidePaths: request.allowsOutsidePaths, languages: request.languages,
+                terrain: request.terrain)
         if let styled { return (nil, nil, styled) }
         let (vector, tiles) = try TileSourceFactory.basemap(
             for: request.basemap, mapType: request.mapType, options: request.tileOptions)
         return (vector, tiles, nil)
+    }
+
+    /// `--terrain` over a basemap that is not a street map (the embedded world, raster tiles,
+    /// none): its hillshade alone, drawn over the basemap; `nil` without `--terrain` or over a
+    /// street map, whose look carries it.
+    static func relief(for request: RenderRequest, over styled: StreetBasemap?) throws(MapError) -> StreetBasemap? {
+        guard let terrain = request.terrain, styled == nil else { return nil }
+        return try TerrainOverlay.relief(
+            archive: terrain, styleName: request.styleName, options: request.tileOptions)
     }
 
     static func scene(for request: RenderRequest) throws(MapError) -> MapScene {

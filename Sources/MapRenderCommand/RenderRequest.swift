@@ -51,6 +51,8 @@ struct RenderRequest {
     var basemapsDirectory: String?
     /// A MapLibre GL style for vector tiles (`--basemap-style`).
     var basemapStyle: String?
+    /// An elevation archive shaded under the built-in look (`--terrain`), `nil` for none.
+    var terrain: String?
     /// Label languages of a street map, in order of preference (`--language fi,sv`).
     var languages: [String] = []
     var format: ImageFormat?

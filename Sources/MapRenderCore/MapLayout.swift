@@ -247,6 +247,7 @@ public struct MapLayout: Sendable {
             list.commands += BasemapLayout.geometryCommands(
                 vector, in: viewport, style: style.basemap, drawsAreas: underlay.vectorDrawsAreas)
         }
+        if let relief = underlay.relief { list.commands += relief.commands }
         list.commands += overlays.commands
         if let basemap = underlay.vector {
             // Basemap names yield to every marker, callout and piece of furniture.
@@ -300,7 +301,9 @@ public struct MapLayout: Sendable {
             }
         }
 
-        var diagnostics = (underlay.tiles?.diagnostics ?? []) + (underlay.styled?.diagnostics ?? [])
+        var diagnostics =
+            (underlay.tiles?.diagnostics ?? []) + (underlay.styled?.diagnostics ?? [])
+            + (underlay.relief?.diagnostics ?? [])
         do {
             diagnostics += droppedCallouts.sorted().map { index in
                 Diagnostic(
@@ -345,6 +348,8 @@ public struct MapLayout: Sendable {
         /// Whether the vector basemap paints its land and water, or only its lines and
         /// names over imagery (hybrid).
         public var vectorDrawsAreas: Bool
+        /// Relief drawn over the raster tiles or the vector world, under the scene.
+        public var relief: StyledBasemapDrawing?
 
         /// Creates an underlay; by default nothing, a plain background.
         public init(

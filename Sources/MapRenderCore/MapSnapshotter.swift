@@ -69,6 +69,9 @@ public struct MapSnapshotter: Sendable {
     /// Vector tiles drawn with a style under the scene, or `nil`; it replaces the vector
     /// world and raster tiles.
     public var styledBasemap: (any StyledBasemap)?
+    /// Relief (hillshade) drawn over the raster tiles or the vector world and under the
+    /// scene, or `nil`; a styled basemap carries its own.
+    public var relief: (any StyledBasemap)?
 
     /// Creates a snapshotter.
     public init(
@@ -97,7 +100,7 @@ public struct MapSnapshotter: Sendable {
         var credits: [String] = []
         let sources =
             (styledBasemap?.attribution ?? []) + (tiles?.attribution ?? [])
-            + (vectorUse.draws ? basemap?.attribution ?? [] : [])
+            + (vectorUse.draws ? basemap?.attribution ?? [] : []) + (relief?.attribution ?? [])
         for credit in sources + scene.attribution where !credits.contains(credit) { credits.append(credit) }
         return credits
     }
@@ -151,6 +154,9 @@ public struct MapSnapshotter: Sendable {
         if vector.draws, let basemap {
             underlay.vector = try basemap.vectorFeatures(in: viewport.visibleMapRect, zoom: viewport.zoom)
             underlay.vectorDrawsAreas = vector.areas
+        }
+        if styledBasemap == nil {
+            underlay.relief = try relief?.drawing(for: viewport, scale: options.scale, measurer: layout.measurer)
         }
         return layout.layOut(in: viewport, underlay: underlay)
     }

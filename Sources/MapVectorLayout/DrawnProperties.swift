@@ -19,6 +19,13 @@ enum DrawnProperties {
     private static let byKind: [String: Set<String>] = [
         "background": ["background-color", "background-opacity"],
         "raster": [],
+        // The anchor changes nothing on a north-up map: map and viewport are the same.
+        "hillshade": [
+            "hillshade-method", "hillshade-illumination-direction", "hillshade-illumination-altitude",
+            "hillshade-illumination-anchor", "hillshade-exaggeration", "hillshade-shadow-color",
+            "hillshade-highlight-color", "hillshade-accent-color",
+        ],
+        "color-relief": ["color-relief-color", "color-relief-opacity"],
         "fill": ["fill-color", "fill-opacity", "fill-outline-color", "fill-translate"],
         "fill-extrusion": ["fill-extrusion-color", "fill-extrusion-opacity"],
         "line": [
@@ -53,11 +60,14 @@ enum DrawnProperties {
         var notes: [VectorStyleNote] = []
         for layer in style.layers {
             let kind = layer.kind.name
-            if layer.kind == .raster, !rasterSources.contains(layer.source ?? "") {
+            if layer.kind == .raster || layer.kind == .hillshade || layer.kind == .colorRelief,
+                !rasterSources.contains(layer.source ?? "")
+            {
+                let what = layer.kind == .raster ? "raster" : "raster-dem"
                 notes.append(
                     VectorStyleNote(
                         layerID: layer.id, property: nil,
-                        message: "not drawn: its raster source \"\(layer.source ?? "")\" is not available"))
+                        message: "not drawn: its \(what) source \"\(layer.source ?? "")\" is not available"))
                 continue
             }
             guard let drawn = byKind[kind] else { continue }

@@ -101,6 +101,17 @@ struct VectorMapLayout {
                     commands += set.commands(in: viewport)
                     diagnostics += set.diagnostics
                 }
+            case .hillshade, .colorRelief:
+                // One picture of the viewport per layer, from the elevation tiles of its source.
+                if let name = layer.source, let provider = basemap.elevationSources[name],
+                    let source = basemap.style.sources[name]
+                {
+                    let relief = ReliefLayout(
+                        viewport: viewport, scale: scale, styleZoom: styleZoom,
+                        concurrently: basemap.laysOutConcurrently)
+                    commands += try relief.commands(
+                        for: layer, source: source, provider: provider, diagnostics: &diagnostics)
+                }
             case .symbol, .unsupported:
                 break  // Labels are laid out apart; unsupported layers were noted by the style parser.
             }

@@ -13,6 +13,9 @@ public struct VectorTileBasemap: StyledBasemap {
     public var sources: [String: any VectorTileProvider]
     /// The tiles of each raster source, by the style's source name.
     public var rasterSources: [String: any RasterTileSource]
+    /// The elevation tiles of each `raster-dem` source, by the style's source name, for
+    /// its `hillshade` and `color-relief` layers.
+    public var elevationSources: [String: any ElevationTileProvider]
     /// The style's sprite at the output's pixel density, or `nil`.
     public var sprite: SpriteSheet?
     /// Credits to show.
@@ -33,21 +36,27 @@ public struct VectorTileBasemap: StyledBasemap {
     /// Creates a basemap. The attribution defaults to the sources' credits, each once.
     public init(
         style: VectorStyle, sources: [String: any VectorTileProvider],
-        rasterSources: [String: any RasterTileSource] = [:], sprite: SpriteSheet? = nil, attribution: [String]? = nil,
-        label: String = "style"
+        rasterSources: [String: any RasterTileSource] = [:],
+        elevationSources: [String: any ElevationTileProvider] = [:], sprite: SpriteSheet? = nil,
+        attribution: [String]? = nil, label: String = "style"
     ) {
         self.label = label
         self.style = style
         self.sources = sources
         self.rasterSources = rasterSources
+        self.elevationSources = elevationSources
         self.sprite = sprite
         var credits: [String] = []
         let sourceCredits =
             sources.sorted { $0.key < $1.key }.map(\.value.attribution)
             + rasterSources.sorted { $0.key < $1.key }.map(\.value.attribution)
+            + elevationSources.sorted { $0.key < $1.key }.map(\.value.attribution)
         for credit in sourceCredits.joined() where !credits.contains(credit) { credits.append(credit) }
         self.attribution = attribution ?? credits
-        notes = style.notes + DrawnProperties.notes(for: style, rasterSources: Set(rasterSources.keys))
+        notes =
+            style.notes
+            + DrawnProperties.notes(
+                for: style, rasterSources: Set(rasterSources.keys).union(elevationSources.keys))
     }
 
     public func drawing(

@@ -36,6 +36,7 @@ public final class StreetBasemapMemo: Sendable {
         var options: HTTPTileOptions
         var allowsOutsidePaths: Bool
         var languages: [String]
+        var terrain: String?
         var currentFolder: String
         var confinedTo: [String]
     }
@@ -71,11 +72,11 @@ public final class StreetBasemapMemo: Sendable {
     /// - Throws: what `StreetBasemapResolver.basemap` throws.
     public func basemap(
         argument: String, styleFile: String?, styleName: String, scale: Double, mapType: MapType,
-        options: HTTPTileOptions, allowsOutsidePaths: Bool = false, languages: [String] = []
+        options: HTTPTileOptions, allowsOutsidePaths: Bool = false, languages: [String] = [], terrain: String? = nil
     ) throws(MapError) -> StreetBasemap? {
         let key = Key(
             argument: argument, styleFile: styleFile, styleName: styleName, scale: scale, mapType: mapType.rawValue,
-            options: options, allowsOutsidePaths: allowsOutsidePaths, languages: languages,
+            options: options, allowsOutsidePaths: allowsOutsidePaths, languages: languages, terrain: terrain,
             currentFolder: FileManager.default.currentDirectoryPath,
             confinedTo: PathConfinement.enclosing.map(\.root))
         let kept = state.withLock { $0.entries.value(for: key) }
@@ -85,7 +86,7 @@ public final class StreetBasemapMemo: Sendable {
         for path in Self.givenFiles(argument: argument, styleFile: styleFile) { files[path] = FileIdentity(path: path) }
         var resolved = try StreetBasemapResolver.basemap(
             argument: argument, styleFile: styleFile, styleName: styleName, scale: scale, mapType: mapType,
-            options: options, allowsOutsidePaths: allowsOutsidePaths, languages: languages)
+            options: options, allowsOutsidePaths: allowsOutsidePaths, languages: languages, terrain: terrain)
         // Maps of one view share its layout while this basemap is kept.
         resolved?.basemap.viewportLayouts = ViewportLayoutCache()
         state.withLock { state in

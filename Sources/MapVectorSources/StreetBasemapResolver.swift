@@ -43,6 +43,8 @@ public enum StreetBasemapResolver {
     ///   - languages: `--language`: label languages in order of preference (tags checked by
     ///     `labelLanguages(_:)`); the style, built-in or given, is rewritten to prefer them
     ///     (`VectorStyle.localized(to:)`).
+    ///   - terrain: `--terrain`: an elevation archive shaded under the built-in look
+    ///     (`TerrainOverlay`), or `nil`.
     /// - Throws: `MapError` `.invalidRequest` for a style that cannot be bound, an archive
     ///   in none of the schemas the built-in styles draw (the message lists its layers and the
     ///   schemas) or in the Protomaps v3 schema, a satellite or hybrid
@@ -50,11 +52,11 @@ public enum StreetBasemapResolver {
     ///   archives, the style and TileJSON throws.
     public static func basemap(
         argument: String, styleFile: String?, styleName: String, scale: Double, mapType: MapType,
-        options: HTTPTileOptions, allowsOutsidePaths: Bool = false, languages: [String] = []
+        options: HTTPTileOptions, allowsOutsidePaths: Bool = false, languages: [String] = [], terrain: String? = nil
     ) throws(MapError) -> StreetBasemap? {
         var street = try unlocalizedBasemap(
             argument: argument, styleFile: styleFile, styleName: styleName, scale: scale, mapType: mapType,
-            options: options, allowsOutsidePaths: allowsOutsidePaths)
+            options: options, allowsOutsidePaths: allowsOutsidePaths, terrain: terrain)
         if let style = street?.basemap.style {
             street?.basemap.style = style.localized(to: languages.compactMap(LabelLanguage.init))
         }
@@ -63,7 +65,7 @@ public enum StreetBasemapResolver {
 
     private static func unlocalizedBasemap(
         argument: String, styleFile: String?, styleName: String, scale: Double, mapType: MapType,
-        options: HTTPTileOptions, allowsOutsidePaths: Bool
+        options: HTTPTileOptions, allowsOutsidePaths: Bool, terrain: String?
     ) throws(MapError) -> StreetBasemap? {
         guard argument != "none" else { return nil }
         let isBound = argument != "world"
@@ -84,9 +86,14 @@ public enum StreetBasemapResolver {
             let schema = try opened.map { (source) throws(MapError) in
                 try builtInSchema(of: source, subject: "--basemap \(argument)")
             }
-            return try bind(
-                try builtIn.style(for: schema ?? .openMapTiles), label: "built-in style \(builtIn.rawValue)",
-                to: opened, options)
+            var style = try builtIn.style(for: schema ?? .openMapTiles)
+            if let terrain { style = try TerrainOverlay.shaded(style, archive: terrain, look: builtIn) }
+            return try bind(style, label: "built-in style \(builtIn.rawValue)", to: opened, options)
+        }
+        guard terrain == nil else {
+            throw MapError(
+                .invalidRequest, "--terrain shades the built-in looks, not a --basemap-style style",
+                remedy: "add a raster-dem source and a hillshade layer to the style, or leave out --terrain")
         }
         let style = try VectorStyle(contentsOfFile: styleFile)
         let confinement = allowsOutsidePaths ? nil : PathConfinement(folderOf: styleFile)
@@ -166,8 +173,20 @@ public enum StreetBasemapResolver {
             let own = source.attribution.map(MBTilesSource.plainText(fromHTML:)).flatMap { $0.isEmpty ? nil : [$0] }
             for credit in own ?? provider.attribution where !credits.contains(credit) { credits.append(credit) }
         }
+        var elevation: [String: any ElevationTileProvider] = [:]
+        for layer in style.layers where layer.kind == .hillshade || layer.kind == .colorRelief {
+            guard let name = layer.source, elevation[name] == nil, let source = style.sources[name],
+                source.kind == .rasterDEM
+            else { continue }
+            let provider = try elevationSource(
+                source, folder: folder, options: options, confinement: confinement, styleFile: label)
+            elevation[name] = provider
+            let own = source.attribution.map(MBTilesSource.plainText(fromHTML:)).flatMap { $0.isEmpty ? nil : [$0] }
+            for credit in own ?? provider.attribution where !credits.contains(credit) { credits.append(credit) }
+        }
         return StreetBasemap(
-            basemap: VectorTileBasemap(style: style, sources: providers, attribution: credits, label: label))
+            basemap: VectorTileBasemap(
+                style: style, sources: providers, elevationSources: elevation, attribution: credits, label: label))
     }
 
     /// Opens a vector source: a PMTiles or MBTiles path (relative to `folder`), a
@@ -187,17 +206,7 @@ public enum StreetBasemapResolver {
                     + " URL template or a TileJSON URL")
         }
         func path(_ text: String) throws(MapError) -> String {
-            if let confinement {
-                guard let inside = confinement.resolve(text) else {
-                    throw MapError(
-                        .invalidData, "source '\(spec)' is outside the style's folder; refused",
-                        at: InputLocation(file: styleFile),
-                        remedy: "name an archive in the style's folder or below it, or give --allow-outside-paths")
-                }
-                return inside
-            }
-            guard let folder, !folder.isEmpty, !text.hasPrefix("/") else { return text }
-            return folder + "/" + text
+            try stylePath(text, spec: spec, folder: folder, confinement: confinement, styleFile: styleFile)
         }
         func archive(_ provider: ArchiveVectorTileProvider?) throws(MapError) -> Opened? {
             guard let provider else { return try raster() }

@@ -138,7 +138,8 @@ struct UntrustedPathTests {
             ("track", "track", "../secret/p.geojson"), ("places", "places", "/etc/passwd"),
             ("image", "marker-image", "../secret/star.png"), ("style", "basemap-style", "../secret/style.json"),
             ("tiles", "basemap", "../secret/city.mbtiles"), ("pm", "basemap", "pmtiles://../secret/city.pmtiles"),
-            ("trackdir", "track", "tracks"), ("inside", "geojson", "p.geojson"),
+            ("terrain", "terrain", "../secret/hill.pmtiles"), ("trackdir", "track", "tracks"),
+            ("inside", "geojson", "p.geojson"),
         ]
         let manifest = jobs.map { id, key, value in
             "{\"id\": \"\(id)\", \"output\": \"\(id).png\", \"\(key)\": \"\(value)\", \"size\": \"64x48\", \"basemap\": \"none\"}"

@@ -146,7 +146,7 @@ struct PNGDecoderTests {
         let reference = try #require(cairoReading(bytes), "Cairo reads \(comment)", sourceLocation: sourceLocation)
         defer { cairo_surface_destroy(reference) }
         let decoded = try #require(
-            try PNGDecoder.decode(bytes), "decoded without Cairo: \(comment)", sourceLocation: sourceLocation)
+            try PNGSurfaceDecoder.decode(bytes), "decoded without Cairo: \(comment)", sourceLocation: sourceLocation)
         defer { cairo_surface_destroy(decoded) }
         #expect(identical(decoded, reference), "\(comment)", sourceLocation: sourceLocation)
     }
@@ -155,7 +155,7 @@ struct PNGDecoderTests {
     static func expectLeftToCairo(
         _ bytes: [UInt8], _ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        #expect(try PNGDecoder.decode(bytes) == nil, "left to Cairo: \(comment)", sourceLocation: sourceLocation)
+        #expect(try PNGSurfaceDecoder.decode(bytes) == nil, "left to Cairo: \(comment)", sourceLocation: sourceLocation)
         let reference = try #require(cairoReading(bytes), "Cairo reads \(comment)", sourceLocation: sourceLocation)
         defer { cairo_surface_destroy(reference) }
         let decoded = try #require(
@@ -168,7 +168,7 @@ struct PNGDecoderTests {
     /// Expects `bytes` to be refused by the fast decoder, by Cairo's reader, and by the cache.
     static func expectRefused(_ bytes: [UInt8], _ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(throws: MapError.self, "\(comment)", sourceLocation: sourceLocation) {
-            _ = try PNGDecoder.decode(bytes)
+            _ = try PNGSurfaceDecoder.decode(bytes)
         }
         if let surface = cairoReading(bytes) {
             cairo_surface_destroy(surface)
@@ -367,7 +367,7 @@ struct PNGDecoderTests {
             let bytes =
                 Self.signature + Self.chunk("IHDR", ihdr) + Self.chunk("IDAT", Self.zlib([0])) + Self.chunk("IEND", [])
             do {
-                _ = try PNGDecoder.decode(bytes)
+                _ = try PNGSurfaceDecoder.decode(bytes)
                 return nil
             } catch {
                 return error.message
@@ -392,7 +392,7 @@ struct PNGDecoderTests {
             let bytes =
                 Self.signature + Self.header(width: width, height: height, bitDepth: 8, colourType: 6)
                 + Self.chunk("IDAT", Self.zlib([0, 0, 0, 0, 0])) + Self.chunk("IEND", [])
-            #expect(throws: MapError.self, "\(width)×\(height)") { _ = try PNGDecoder.decode(bytes) }
+            #expect(throws: MapError.self, "\(width)×\(height)") { _ = try PNGSurfaceDecoder.decode(bytes) }
             #expect(ImageSurfaceCache.decode(EncodedImage(data: bytes, pixelWidth: 1, pixelHeight: 1)) == nil)
         }
     }
@@ -422,7 +422,7 @@ struct PNGDecoderTiming {
             return times.sorted()[times.count / 2]
         }
         let cairo = nanosecondsPerTile(PNGDecoderTests.cairoReading)
-        let decoder = nanosecondsPerTile { try? PNGDecoder.decode($0) }
+        let decoder = nanosecondsPerTile { try? PNGSurfaceDecoder.decode($0) }
         print(
             String(
                 format: "PNG decoding, %d tiles, median of %d rounds: Cairo %.0f ns/tile, decoder %.0f ns/tile (%.2f×)",

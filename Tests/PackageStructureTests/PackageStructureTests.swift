@@ -13,11 +13,11 @@ private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathCompon
 /// The layers from the bottom up; a target may import only targets before it.
 private let layers = [
     "MapErrors", "MapGeometry", "MapFormats", "MapZip", "MapPMTiles", "MapXML", "MapVectorTiles", "MapFIT",
-    "MapCommandLine", "MapDrawing",
+    "MapCommandLine", "MapDrawing", "MapImageEncoding", "MapTerrain",
     "MapVectorStyle", "MapAnnotations", "MapPage", "MapMarginalia", "MapProfile", "MapRenderCore", "MapVectorLayout",
     "MapSQLite",
     "MapStyleFiles", "MapInputs",
-    "MapTiles", "MapVectorSources", "MapFavorites", "MapImageEncoding", "MapRenderCairo", "MapRenderSVG", "MapBatch",
+    "MapTiles", "MapVectorSources", "MapFavorites", "MapRenderCairo", "MapRenderSVG", "MapBatch",
     "MapElevationImport", "MapDataCommands",
     "MapRenderCommand",
     "maprender",

@@ -332,6 +332,12 @@ enum RenderOptions {
                 + " from its sources' pmtiles://, mbtiles://, TileJSON or {z}/{x}/{y}.pbf URLs"
         ) { request, value in request.basemapStyle = value.text },
         .value(
+            "--terrain", valueName: "ARCHIVE|none", section: .basemap,
+            completion: ValueCompletion.choices(["none"]).orFiles("pmtiles", "mbtiles"),
+            help: "hillshade from an elevation archive (terrarium or mapbox PMTiles or MBTiles) under the street"
+                + " map's built-in look; none (default): no relief"
+        ) { request, value in request.terrain = value.text == "none" ? nil : value.text },
+        .value(
             "--language", valueName: "LANG[,LANG…]", section: .basemap,
             help: "street map labels in the first of these languages a feature has a name in (fi,sv; zh-Hans),"
                 + " else as the style names it"

@@ -19,6 +19,8 @@ public struct StyleEvaluationContext: Sendable {
     public var geometryType: GeometryType?
     /// The feature id.
     public var featureID: UInt64?
+    /// The elevation in metres `["elevation"]` gives (a `color-relief` layer's), or `nil`.
+    public var elevation: Double?
     /// The values of `let` variables in scope.
     var variables: [String: StyleValue] = [:]
 

@@ -4,7 +4,7 @@ extension StyleExpression {
     /// expression has one value per zoom, worked out once for all the features of a tile.
     public var isFeatureConstant: Bool {
         switch self {
-        case .get, .has, .geometryType, .id, .legacyCompare, .legacyIn: false
+        case .get, .has, .geometryType, .id, .legacyCompare, .legacyIn, .elevation: false
         case .literal, .zoom, .variable: true
         case .compare(_, let a, let b), .contains(let a, let b): a.isFeatureConstant && b.isFeatureConstant
         case .not(let a), .toString(let a), .toBoolean(let a), .changeCase(_, let a), .isSupportedScript(let a),
@@ -79,7 +79,7 @@ extension StyleExpression {
                 return true
             case .legacyCompare(_, let key, _), .legacyIn(let key, _):
                 return key.isFeatureConstant || visit(key)
-            case .get, .has, .id: return false
+            case .get, .has, .id, .elevation: return false
             case .literal, .zoom, .variable, .geometryType: return true
             case .compare(_, let a, let b), .contains(let a, let b): return visit(a) && visit(b)
             case .not(let a), .toString(let a), .toBoolean(let a), .changeCase(_, let a), .isSupportedScript(let a),

@@ -21,6 +21,8 @@ extension StyleExpression {
             return context.geometryType.map { .string($0.rawValue) } ?? .null
         case .id:
             return context.featureID.map { .number(Double($0)) } ?? .null
+        case .elevation:
+            return context.elevation.map { .number($0) } ?? .null
         case .compare(let comparison, let left, let right):
             return .bool(try comparison.apply(left.evaluate(in: context), right.evaluate(in: context)))
         case .legacyCompare(let comparison, let left, let right):

@@ -69,6 +69,8 @@ public indirect enum StyleExpression: Hashable, Sendable {
     case isSupportedScript(StyleExpression)
     /// `["length", s]` ("Lookup"): the length of a string or an array.
     case length(StyleExpression)
+    /// `["elevation"]`: the elevation in metres of the point a `color-relief` layer colours.
+    case elevation
 }
 
 /// One section of `format`: its content and the options that style it.

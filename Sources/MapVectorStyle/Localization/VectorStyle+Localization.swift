@@ -46,7 +46,7 @@ extension StyleExpression {
                     return [operand]
                 }
                 return .coalesce(unique(flat))
-            case .literal, .get, .has, .zoom, .geometryType, .id, .variable, .legacyCompare, .legacyIn:
+            case .literal, .get, .has, .zoom, .geometryType, .id, .variable, .legacyCompare, .legacyIn, .elevation:
                 return expression
             case .compare(let comparison, let a, let b): return .compare(comparison, visit(a), visit(b))
             case .all(let parts): return .all(parts.map(visit))

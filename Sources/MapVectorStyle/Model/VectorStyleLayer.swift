@@ -2,8 +2,8 @@
 public struct VectorStyleLayer: Hashable, Sendable {
     /// The kinds of layer.
     public enum Kind: Hashable, Sendable {
-        case background, fill, line, symbol, circle, fillExtrusion, raster
-        /// A type this renderer does not draw (`heatmap`, `hillshade`, …), kept by name.
+        case background, fill, line, symbol, circle, fillExtrusion, raster, hillshade, colorRelief
+        /// A type this renderer does not draw (`heatmap`, …), kept by name.
         case unsupported(String)
 
         /// Whether `name` can be a layout or paint property of this kind of layer: the spec
@@ -20,6 +20,8 @@ public struct VectorStyleLayer: Hashable, Sendable {
                 case .circle: ["circle-"]
                 case .fillExtrusion: ["fill-extrusion-"]
                 case .raster: ["raster-"]
+                case .hillshade: ["hillshade-"]
+                case .colorRelief: ["color-relief-"]
                 case .unsupported: [""]
                 }
             if self == .fill, name.hasPrefix("fill-extrusion-") { return false }
@@ -27,7 +29,9 @@ public struct VectorStyleLayer: Hashable, Sendable {
         }
 
         /// The kinds this renderer knows.
-        private static let known: [Kind] = [.background, .fill, .line, .symbol, .circle, .fillExtrusion, .raster]
+        private static let known: [Kind] = [
+            .background, .fill, .line, .symbol, .circle, .fillExtrusion, .raster, .hillshade, .colorRelief,
+        ]
 
         /// The kind a style's `type` names.
         public init(name: String) {
@@ -44,6 +48,8 @@ public struct VectorStyleLayer: Hashable, Sendable {
             case .circle: "circle"
             case .fillExtrusion: "fill-extrusion"
             case .raster: "raster"
+            case .hillshade: "hillshade"
+            case .colorRelief: "color-relief"
             case .unsupported(let name): name
             }
         }

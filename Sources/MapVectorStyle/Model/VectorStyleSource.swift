@@ -1,10 +1,12 @@
 /// A data source of a style (style spec, "Sources").
 public struct VectorStyleSource: Hashable, Sendable {
-    /// The kinds of source; only vector and raster tiles are drawn.
+    /// The kinds of source; vector, raster and elevation (`raster-dem`) tiles are drawn.
     public enum Kind: Hashable, Sendable {
         case vector
         case raster
-        /// Any other type (`raster-dem`, `geojson`, `image`, `video`), kept by name.
+        /// Elevation tiles (`raster-dem`), for `hillshade` and `color-relief` layers.
+        case rasterDEM
+        /// Any other type (`geojson`, `image`, `video`), kept by name.
         case other(String)
     }
 
@@ -24,6 +26,9 @@ public struct VectorStyleSource: Hashable, Sendable {
     public var tileSize: Double
     /// The attribution text.
     public var attribution: String?
+    /// How a `raster-dem` source encodes elevations: `terrarium` or `mapbox` (the spec's
+    /// default), or whatever else the style says (refused when the source is bound).
+    public var encoding: String = "mapbox"
 
     /// Creates a source.
     public init(

@@ -73,9 +73,9 @@ struct StyleExpressionParser {
             try arity(1...1)
             try parseArguments()
             return name == "get" ? .get(arguments[0]) : .has(arguments[0])
-        case "zoom", "geometry-type", "id":
+        case "zoom", "geometry-type", "id", "elevation":
             try arity(0...0)
-            return name == "zoom" ? .zoom : name == "id" ? .id : .geometryType
+            return name == "zoom" ? .zoom : name == "id" ? .id : name == "elevation" ? .elevation : .geometryType
         case "==", "!=", "<", "<=", ">", ">=":
             if elements.count == 4 { throw .unsupported("\"\(name)\" with a collator") }
             try arity(2...2)

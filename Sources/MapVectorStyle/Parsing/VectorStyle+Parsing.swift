@@ -86,7 +86,13 @@ struct VectorStyleReader {
         guard let type = try optionalString(node, "type", path) else {
             throw document.error("a source needs a \"type\"", at: node, path: path)
         }
-        let kind: VectorStyleSource.Kind = type == "vector" ? .vector : type == "raster" ? .raster : .other(type)
+        let kind: VectorStyleSource.Kind =
+            switch type {
+            case "vector": .vector
+            case "raster": .raster
+            case "raster-dem": .rasterDEM
+            default: .other(type)
+            }
         var tiles: [String] = []
         if let tilesNode = node["tiles"] {
             guard let elements = tilesNode.elements else {
@@ -99,12 +105,14 @@ struct VectorStyleReader {
                 tiles.append(text)
             }
         }
-        return VectorStyleSource(
+        var source = VectorStyleSource(
             name: name, kind: kind, url: try optionalString(node, "url", path), tiles: tiles,
             minZoom: try optionalNumber(node, "minzoom", path) ?? 0,
             maxZoom: try optionalNumber(node, "maxzoom", path) ?? 22,
             tileSize: try optionalNumber(node, "tileSize", path) ?? 512,
             attribution: try optionalString(node, "attribution", path))
+        if let encoding = try optionalString(node, "encoding", path) { source.encoding = encoding }
+        return source
     }
 
     private mutating func layer(_ node: JSONNode, _ path: JSONPath) throws(MapError) -> VectorStyleLayer {

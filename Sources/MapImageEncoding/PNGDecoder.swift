@@ -1,4 +1,3 @@
-internal import CCairo
 import MapErrors
 import MapFormats
 
@@ -6,9 +5,10 @@ import MapFormats
     internal import CDeflate
 #endif
 
-/// Decodes the PNGs tile servers send straight into a Cairo image surface, to the same pixels
-/// as `cairo_image_surface_create_from_png_stream` and several times faster (about 7× on
-/// 256×256 indexed map tiles).
+/// Decodes the PNGs tile servers send straight into rows of 32-bit pixels laid out as a Cairo
+/// image surface's (the Cairo backend decodes into a surface, the elevation tiles of relief
+/// layers into an array), to the same pixels as `cairo_image_surface_create_from_png_stream`
+/// and several times faster (about 7× on 256×256 indexed map tiles).
 ///
 /// Cairo's reader goes through libpng: zlib inflates the image data a few kilobytes at a
 /// time, each row is unfiltered and expanded by libpng's generic transforms, then Cairo
@@ -39,19 +39,48 @@ import MapFormats
 /// colour-space conversion, so they never change its pixels.
 ///
 /// References are to the PNG specification, third edition (https://www.w3.org/TR/png/).
-enum PNGDecoder {
-    /// Decodes `bytes` into a new image surface the caller destroys, or returns `nil` when the
-    /// PNG should be left to Cairo's reader.
+package enum PNGDecoder {
+    /// Where the decoded rows go: what `decode` hands back, its first pixel and the bytes
+    /// from one row to the next.
+    package typealias Canvas<Target> = (target: Target, pixels: UnsafeMutableRawPointer, stride: Int)
+
+    /// Decodes `bytes` into the canvas `making(width, height, hasAlpha)` allocates (`nil` when
+    /// it cannot: the PNG is then left to another reader), or returns `nil` when the PNG
+    /// should be left to Cairo's reader. A canvas made and then given up on is handed to
+    /// `discarding`.
     ///
     /// - Throws: `MapError` `.invalidData` when the data is not a PNG any reader would accept, or
-    ///   its header gives a side over `RasterImage.maximumDecodedSide` (refused before any
-    ///   allocation).
-    static func decode(_ bytes: [UInt8]) throws(MapError) -> OpaquePointer? {
+    ///   its header gives a side over `maximumSide` (refused before any allocation).
+    package static func decode<Target>(
+        _ bytes: [UInt8], maximumSide: Int, making: (_ width: Int, _ height: Int, _ hasAlpha: Bool) -> Canvas<Target>?,
+        discarding: (Target) -> Void
+    ) throws(MapError) -> Target? {
         #if canImport(CDeflate)
-            return try bytes.withUnsafeBufferPointer { buffer throws(MapError) in try decode(buffer) }
+            return try bytes.withUnsafeBufferPointer { buffer throws(MapError) in
+                try decode(buffer, maximumSide: maximumSide, making: making, discarding: discarding)
+            }
         #else
             return nil
         #endif
+    }
+
+    /// Decodes `bytes` into native-endian premultiplied ARGB words, row by row, or `nil` for a
+    /// PNG this decoder leaves to Cairo's reader (other bit depths, interlacing).
+    ///
+    /// - Throws: as `decode(_:maximumSide:making:discarding:)`.
+    package static func argbPixels(
+        _ bytes: [UInt8], maximumSide: Int
+    ) throws(MapError) -> (width: Int, height: Int, pixels: [UInt32])? {
+        let decoded = try decode(
+            bytes, maximumSide: maximumSide,
+            making: { width, height, _ in
+                let words = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
+                return ((words, width, height), UnsafeMutableRawPointer(words), width * 4)
+            },
+            discarding: { $0.0.deallocate() })
+        guard let (words, width, height) = decoded else { return nil }
+        defer { words.deallocate() }
+        return (width, height, Array(UnsafeBufferPointer(start: words, count: width * height)))
     }
 
     /// IHDR (§11.2.1), read by the package's one PNG header reader.
@@ -71,7 +100,11 @@ enum PNGDecoder {
     }
 
     #if canImport(CDeflate)
-        private static func decode(_ file: UnsafeBufferPointer<UInt8>) throws(MapError) -> OpaquePointer? {
+        private static func decode<Target>(
+            _ file: UnsafeBufferPointer<UInt8>, maximumSide: Int,
+            making: (_ width: Int, _ height: Int, _ hasAlpha: Bool) -> Canvas<Target>?,
+            discarding: (Target) -> Void
+        ) throws(MapError) -> Target? {
             // §5.2: the eight-byte signature.
             guard file.count >= 8, let base = file.baseAddress, file.prefix(8).elementsEqual(Header.signature) else {
                 throw malformed("no PNG signature")
@@ -111,7 +144,7 @@ enum PNGDecoder {
                 switch type {
                 case ChunkType.header:
                     guard header == nil else { return nil }
-                    guard let decoded = try Self.header(body) else { return nil }
+                    guard let decoded = try Self.header(body, maximumSide: maximumSide) else { return nil }
                     header = decoded
                 case ChunkType.palette:
                     // §11.2.3: one to 256 three-byte entries, before IDAT, only used here for indexed images.
@@ -147,17 +180,9 @@ enum PNGDecoder {
             guard try inflate(imageData, into: filtered, count: filteredCount) else { return nil }
 
             let hasAlpha = header.colourType == 4 || header.colourType == 6 || transparency != nil
-            let surface = cairo_image_surface_create(
-                hasAlpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24, Int32(header.pixelWidth), Int32(header.pixelHeight)
-            )!
-            guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
-                let pixels = cairo_image_surface_get_data(surface)
-            else {
-                cairo_surface_destroy(surface)
+            guard let (target, pixels, stride) = making(header.pixelWidth, header.pixelHeight, hasAlpha) else {
                 return nil
             }
-            cairo_surface_flush(surface)
-            let stride = Int(cairo_image_surface_get_stride(surface))
             let table = header.colourType == 3 ? paletteTable(palette!, transparency) : []
 
             // A row of zeros stands for the row above the first (§9.2: bytes outside the image are 0).
@@ -169,19 +194,18 @@ enum PNGDecoder {
                 let line = filtered + y * (rowBytes + 1)
                 let row = line + 1
                 guard unfilter(row, prior: prior, count: rowBytes, bytesPerPixel: header.channels, type: line[0]) else {
-                    cairo_surface_destroy(surface)
+                    discarding(target)
                     throw malformed("unknown filter type \(line[0])")
                 }
-                let target = UnsafeMutableRawPointer(pixels + y * stride).assumingMemoryBound(to: UInt32.self)
-                convert(row, width: header.pixelWidth, colourType: header.colourType, table: table, into: target)
+                let words = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+                convert(row, width: header.pixelWidth, colourType: header.colourType, table: table, into: words)
                 prior = UnsafePointer(row)
             }
-            cairo_surface_mark_dirty(surface)
-            return surface
+            return target
         }
 
         /// The header, `nil` when valid but not handled here, or an error when invalid (§11.2.1).
-        private static func header(_ body: UnsafeBufferPointer<UInt8>) throws(MapError) -> Header? {
+        private static func header(_ body: UnsafeBufferPointer<UInt8>, maximumSide: Int) throws(MapError) -> Header? {
             let header: Header
             do {
                 header = try Header(chunkData: body)
@@ -190,8 +214,7 @@ enum PNGDecoder {
                 throw malformed(error.reason)
             }
             // Refused before anything is allocated: Cairo would allocate whatever a header asks for.
-            guard header.pixelWidth <= RasterImage.maximumDecodedSide,
-                header.pixelHeight <= RasterImage.maximumDecodedSide
+            guard header.pixelWidth <= maximumSide, header.pixelHeight <= maximumSide
             else {
                 throw malformed("a \(header.pixelWidth)×\(header.pixelHeight) PNG is too large to decode")
             }
