@@ -253,7 +253,9 @@ extension RenderRequest {
         basemapStyle = try basemapStyle.map { name throws(MapError) in
             try folder.confine(name, option: "--basemap-style")
         }
-        terrain = try terrain.map { name throws(MapError) in try folder.confine(name, option: "--terrain") }
+        if let name = terrain, name != RenderRequest.autoTerrain {
+            terrain = try folder.confine(name, option: "--terrain")
+        }
         let lower = basemap.lowercased()
         if let scheme = ["pmtiles://", "mbtiles://"].first(where: { lower.hasPrefix($0) }) {
             let rest = String(basemap.dropFirst(scheme.count))

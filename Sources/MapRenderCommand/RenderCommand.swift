@@ -95,6 +95,7 @@ enum RenderCommand {
         let profile = ProfileDrawing.prepare(request, scene: &scene, style: style, options: &options, page: &page)
         if let page { cairo.pixelsPerInch = page.dpi }
         let selection = try AutoBasemap.resolve(&request, scene: scene, options: options)
+        let terrainSelection = try AutoTerrain.resolve(&request, scene: scene, options: options)
         let (basemap, tiles, resolved) = try SceneLoading.basemap(for: request, shared: inBatch)
         var styled = resolved
         styled?.basemap.laysOutConcurrently = !inBatch
@@ -117,6 +118,7 @@ enum RenderCommand {
         var snapshot = try MarginaliaDrawing.makeSnapshot(
             snapshotter, request: request, style: style, page: page, profile: profile, renderer: renderer)
         snapshot.basemapSelection = selection
+        if let terrainSelection { snapshot.sidecarExtras.append(("terrain", terrainSelection.json)) }
         // Every PDF map is georeferenced, on its page's frame (or the part of the canvas the
         // profile leaves to the map).
         snapshot.georeferencePDF(
@@ -253,6 +255,7 @@ enum FitCommand {
             to: &options, layout: page, request: request, scene: &scene, measurer: CairoRenderer().textMeasurer)
         _ = ProfileDrawing.prepare(request, scene: &scene, style: style, options: &options, page: &page)
         let selection = try AutoBasemap.resolve(&request, scene: scene, options: options)
+        let terrainSelection = try AutoTerrain.resolve(&request, scene: scene, options: options)
         let (basemap, tiles, styled) = try SceneLoading.basemap(for: request)
         let measurer = CairoRenderer().textMeasurer
         let viewport = try MarginaliaDrawing.fitting(
@@ -263,6 +266,7 @@ enum FitCommand {
         members.insert(("scale", .number(options.scale)), at: 2)
         members += request.page.sidecarMembers(layout: page, viewport: viewport)
         if let selection { members.append(("basemap", selection.json)) }
+        if let terrainSelection { members.append(("terrain", terrainSelection.json)) }
         Console.print(JSONValue.object(members).serialized(indent: 2))
     }
 }

@@ -51,8 +51,11 @@ struct RenderRequest {
     var basemapsDirectory: String?
     /// A MapLibre GL style for vector tiles (`--basemap-style`).
     var basemapStyle: String?
-    /// An elevation archive shaded under the built-in look (`--terrain`), `nil` for none.
-    var terrain: String?
+    /// An elevation archive shaded under the built-in look (`--terrain`), `autoTerrain` for
+    /// the installed one covering the map (the default), `nil` for none.
+    var terrain: String? = autoTerrain
+    /// `--terrain auto`.
+    static let autoTerrain = "auto"
     /// Label languages of a street map, in order of preference (`--language fi,sv`).
     var languages: [String] = []
     var format: ImageFormat?

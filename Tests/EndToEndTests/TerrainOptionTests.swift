@@ -3,8 +3,8 @@ import MapRenderCairo
 import MapTestSupport
 import Testing
 
-/// `--terrain ARCHIVE`: a hillshade under the street map's built-in look, in each look and
-/// schema, and the refusals.
+/// `--terrain ARCHIVE|auto`: a hillshade under the street map's built-in look, in each look and
+/// schema, the installed archive chosen by default, and the refusals.
 @Suite("--terrain under the built-in looks", .serialized)
 struct TerrainOptionTests {
     static let hill = Maprender.packageRoot.appendingPathComponent(
@@ -81,6 +81,38 @@ struct TerrainOptionTests {
         let (changed, lit, shade) = comparison(plain, shaded)
         #expect(changed > 0.3, "\(basemap): \(changed) of the pixels changed")
         #expect(lit > shade + 1, "\(basemap): lit \(lit), shaded \(shade)")
+    }
+
+    @Test("auto, the default: the installed elevation archive covering the map, said in the sidecar and by fit")
+    func automatic() throws {
+        let folder = try TemporaryDirectory()
+        let store = folder.path("store")
+        let added = try Maprender.run(["basemap", "add", Self.hill, "--basemaps-dir", store])
+        #expect(added.status == 0, "\(added.errors)")
+        let street = ["--basemap", "\(Self.helsinki)/helsinki.pmtiles"]
+        let chosen = try render(
+            street + ["--basemaps-dir", store, "--sidecar", folder.path("auto.json")], in: folder, to: "auto.png")
+        let named = try render(street + ["--terrain", Self.hill], in: folder, to: "named.png")
+        let none = try render(street + ["--basemaps-dir", store, "--terrain", "none"], in: folder, to: "none.png")
+        let bare = try render(street + ["--basemaps-dir", folder.path("empty")], in: folder, to: "bare.png")
+        #expect(chosen.pixels == named.pixels, "auto draws the installed archive as --terrain ARCHIVE does")
+        #expect(none.pixels == bare.pixels && none.pixels != chosen.pixels, "none, or nothing installed: no relief")
+
+        let sidecar = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("auto.json"))))
+                as? [String: Any])
+        let terrain = try #require(sidecar["terrain"] as? [String: Any], "\(sidecar.keys)")
+        #expect(terrain["name"] as? String == "helsinki-hill")
+        #expect((terrain["reason"] as? String)?.contains("covers the whole map") == true, "\(terrain)")
+
+        // Far from the archive: no relief, and fit says why.
+        let fit = try Maprender.run(["fit", "--center", "-33.4,-70.6", "--zoom", "12", "--basemaps-dir", store])
+        #expect(fit.status == 0, "\(fit.errors)")
+        let fitted = try #require(
+            try JSONSerialization.jsonObject(with: Data(fit.outputText.utf8)) as? [String: Any])
+        let elsewhere = try #require(fitted["terrain"] as? [String: Any], "\(fit.outputText)")
+        #expect(elsewhere["name"] as? String == "none")
+        #expect(elsewhere["location"] is NSNull)
     }
 
     @Test("refused: with --basemap-style (64), a missing archive (66)")

@@ -332,10 +332,11 @@ enum RenderOptions {
                 + " from its sources' pmtiles://, mbtiles://, TileJSON or {z}/{x}/{y}.pbf URLs"
         ) { request, value in request.basemapStyle = value.text },
         .value(
-            "--terrain", valueName: "ARCHIVE|none", section: .basemap,
-            completion: ValueCompletion.choices(["none"]).orFiles("pmtiles", "mbtiles"),
+            "--terrain", valueName: "ARCHIVE|auto|none", section: .basemap,
+            completion: ValueCompletion.choices(["auto", "none"]).orFiles("pmtiles", "mbtiles"),
             help: "hillshade from an elevation archive (terrarium or mapbox PMTiles or MBTiles) under the street"
-                + " map's built-in look; none (default): no relief"
+                + " map's built-in look; auto (default): the installed elevation archive covering the map, if"
+                + " any; none: no relief"
         ) { request, value in request.terrain = value.text == "none" ? nil : value.text },
         .value(
             "--language", valueName: "LANG[,LANG…]", section: .basemap,
