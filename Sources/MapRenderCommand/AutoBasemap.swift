@@ -1,6 +1,7 @@
 import Foundation
 import MapDataCommands
 import MapErrors
+import MapGeometry
 import MapRenderCairo
 import MapRenderCore
 import MapTiles
@@ -23,16 +24,24 @@ enum AutoBasemap {
         guard !installed.isEmpty else {
             return BasemapSelection(name: "world", location: nil, reason: "no basemap is installed")
         }
-        let (world, tiles) = try TileSourceFactory.basemap(
-            for: "world", mapType: request.mapType, options: request.tileOptions)
-        let viewport = try MapSnapshotter(
-            scene: scene, options: options, basemap: world, tiles: tiles, styledBasemap: nil
-        ).viewport(measurer: CairoRenderer().textMeasurer)
+        let viewport = try viewportOnTheWorld(request, scene: scene, options: options)
         let choice = BasemapChoice.choose(among: installed, for: viewport)
         guard let chosen = choice.basemap else {
             return BasemapSelection(name: "world", location: nil, reason: choice.reason)
         }
         request.basemap = chosen.location
         return BasemapSelection(name: chosen.name, location: chosen.location, reason: choice.reason)
+    }
+
+    /// The viewport the scene is fitted to on the embedded world, which an installed archive
+    /// is then chosen for.
+    static func viewportOnTheWorld(
+        _ request: RenderRequest, scene: MapScene, options: MapSnapshotter.Options
+    ) throws(MapError) -> Viewport {
+        let (world, tiles) = try TileSourceFactory.basemap(
+            for: "world", mapType: request.mapType, options: request.tileOptions)
+        return try MapSnapshotter(
+            scene: scene, options: options, basemap: world, tiles: tiles, styledBasemap: nil
+        ).viewport(measurer: CairoRenderer().textMeasurer)
     }
 }

@@ -1,8 +1,6 @@
 import MapDataCommands
 import MapErrors
-import MapRenderCairo
 import MapRenderCore
-import MapTiles
 import MapVectorSources
 
 /// `--terrain auto`, the default: the installed elevation archive that covers the map
@@ -24,11 +22,7 @@ enum AutoTerrain {
             $0.isElevation && !$0.isRemote
         }
         guard !archives.isEmpty else { return nil }
-        let (world, tiles) = try TileSourceFactory.basemap(
-            for: "world", mapType: request.mapType, options: request.tileOptions)
-        let viewport = try MapSnapshotter(
-            scene: scene, options: options, basemap: world, tiles: tiles, styledBasemap: nil
-        ).viewport(measurer: CairoRenderer().textMeasurer)
+        let viewport = try AutoBasemap.viewportOnTheWorld(request, scene: scene, options: options)
         let choice = ElevationChoice.choose(among: archives, for: viewport)
         guard let chosen = choice.archive else {
             return BasemapSelection(name: "none", location: nil, reason: choice.reason)
