@@ -155,10 +155,14 @@ public enum TerrainRaster {
                 for (index, row) in rows.enumerated() {
                     let start = row * grid.width + firstColumn
                     if let table = tables[keys[index]] {
+                        let v = vs[index], cosine = cosines[index]
                         pixels.withUnsafeMutableBufferPointer { buffer in
                             shadeRow(
-                                slopes, table: table, v: vs[index], columns: texelColumns,
-                                into: buffer.baseAddress! + start)
+                                slopes, table: table, v: v, columns: texelColumns, into: buffer.baseAddress! + start
+                            ) { offset in
+                                let d = slopes.derivative(u: us[offset], v: v)
+                                return shading.color(x: d.x / cosine, y: d.y / cosine).argbWord
+                            }
                         }
                     } else {
                         let cosine = cosines[index]
@@ -210,14 +214,14 @@ public enum TerrainRaster {
     @inline(__always)
     static func shadeRow(
         _ slopes: PreparedSlopes, table: HillshadeTable, v: Double, columns: TexelColumns,
-        into row: UnsafeMutablePointer<UInt32>
+        into row: UnsafeMutablePointer<UInt32>, direct: (_ offset: Int) -> UInt32
     ) {
         let side = slopes.side, last = side - 1
         let fy = v - 0.5
         let y0 = Int(fy.rounded(.down))
         let ay = Float(fy - Double(y0))
         let ya = min(max(y0, 0), last), yb = min(max(y0 + 1, 0), last)
-        table.withEntries { entries in
+        table.withEntries { entries, cells in
             slopes.texels.withUnsafeBufferPointer { texels in
                 columns.first.withUnsafeBufferPointer { first in
                     columns.second.withUnsafeBufferPointer { second in
@@ -232,7 +236,9 @@ public enum TerrainRaster {
                                         Float(lower[xa + k]) + (Float(lower[xb + k]) - Float(lower[xa + k])) * ax
                                     return top + (bottom - top) * ay
                                 }
-                                row[offset] = HillshadeTable.argbWord(x: sample(0), y: sample(1), in: entries)
+                                row[offset] =
+                                    HillshadeTable.argbWord(x: sample(0), y: sample(1), in: entries, cells: cells)
+                                    ?? direct(offset)
                             }
                         }
                     }
