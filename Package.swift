@@ -212,6 +212,7 @@ let package = Package(
             name: "maprender-benchmarks",
             dependencies: [
                 "MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapRenderCairo", "MapInputs", "MapProfile",
+                "MapTerrain",
             ],
             path: "Benchmarks/MicroBenchmarks"),
 

@@ -21,6 +21,7 @@ import MapInputs
 import MapProfile
 import MapRenderCairo
 import MapRenderCore
+import MapTerrain
 
 // MARK: - Inputs
 
@@ -138,6 +139,30 @@ func snapshotter(_ scene: MapScene, width: Double = 800, height: Double = 600) -
 
 // MARK: - Measuring
 
+/// Paints the standard hillshade of an n × (3n/4) grid `repetitions` times; the median ms.
+func reliefCase(_ n: Int, tables: Bool, concurrently: Bool, _ repetitions: Int, _ sink: inout Int) -> Double {
+    let side = 256
+    let hill = ElevationTile(
+        side: side,
+        elevations: (0..<side * side).map { index in
+            let x = Double(index % side) - 128, y = Double(index / side) - 128
+            return Float(20 + 250 * exp(-(x * x + y * y) / (2 * 60 * 60)) + 3 * sin(x / 7) * cos(y / 11))
+        })
+    // Central Helsinki's tile at zoom 15; every tile is the same hill.
+    let grid = TerrainPixelGrid(
+        originX: 18_653 * 256 + 0.3, originY: 9_483 * 256 + 0.3, zoom: 15, step: 1, width: n, height: n * 3 / 4)
+    let shading = Hillshade(HillshadeParameters())
+    var total = 0
+    let ms = median(repetitions) {
+        total &+=
+            TerrainRaster.paint(
+                .hillshade(shading), grid: grid, demZoom: 15, concurrently: concurrently, tables: tables
+            ) { _, _ in hill }.count
+    }
+    sink &+= total
+    return ms
+}
+
 func now() -> Double {
     var t = timespec()
     clock_gettime(CLOCK_MONOTONIC, &t)
@@ -243,6 +268,10 @@ func runCase(_ name: String, _ n: Int, repetitions: Int) throws {
             }
             round += 1
         }
+    case "relief", "relief-direct", "relief-one-core":
+        // The hillshade picture of an n × (3n/4) map at zoom 15 near 60° N (1:1 over zoom-15
+        // tiles of a synthetic hill), through the shading tables or by the direct maths.
+        ms = reliefCase(n, tables: name != "relief-direct", concurrently: name != "relief-one-core", repetitions, &sink)
     default:
         throw MapError(.invalidRequest, "unknown case \(name)")
     }
@@ -333,6 +362,9 @@ for (label, name, n, reps) in [
     ("cluster advances of 1,000 labels", "cluster-advances", 1_000, 9),
     ("render 256² (W3-like overlays, PNG)", "image", 256, 9), ("render 1024²", "image", 1024, 5),
     ("render 4096²", "image", 4096, 3),
+    ("hillshade picture 1024×768, shading tables, two cores", "relief", 1024, 9),
+    ("the same on one core", "relief-one-core", 1024, 9),
+    ("the same by the direct maths, two cores", "relief-direct", 1024, 5),
 ] {
     let (ms, kb) = measure(name, n, repetitions: quick ? max(1, reps / 3) : reps)
     print(String(format: "| %@ | %d | %.2f | %.0f |", label, n, ms, Double(kb) / 1024))

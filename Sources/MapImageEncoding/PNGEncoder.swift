@@ -76,8 +76,14 @@ package enum PNGEncoder {
         /// The PNG bytes of `height` rows of `width` native-endian 32-bit premultiplied ARGB
         /// words, `stride` bytes apart (Cairo's ARGB32 layout; RGB24 when not `hasAlpha`,
         /// whose top byte is ignored).
+        ///
+        /// `fast` compresses at `fastLevel` whatever the sample band says: for pictures that
+        /// only travel inside the display list and are decoded again (a relief layer), where
+        /// time matters more than bytes.
         package static func encode(
-            pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int, hasAlpha: Bool, pixelsPerInch: Double? = nil
+            pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int, hasAlpha: Bool,
+            pixelsPerInch: Double? = nil,
+            fast: Bool = false
         ) -> [UInt8] {
             // 1. Is every pixel opaque? Then RGB suffices.
             var opaque = true
@@ -110,7 +116,7 @@ package enum PNGEncoder {
             let (usesUp, level) = raw.withUnsafeBufferPointer {
                 compressionChoice(scanlines: $0, lineBytes: lineBytes, height: height)
             }
-            let compressor = libdeflate_alloc_compressor(level)!
+            let compressor = libdeflate_alloc_compressor(fast ? fastLevel : level)!
             defer { libdeflate_free_compressor(compressor) }
             if usesUp {
                 // In place, bottom row first, so each row still sees its prior row unfiltered.

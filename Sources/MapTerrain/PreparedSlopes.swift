@@ -30,12 +30,19 @@ public struct PreparedSlopes: Sendable {
     public init(tile: ElevationTile, zoom: Int, neighbour: (_ dx: Int, _ dy: Int) -> ElevationTile?) {
         let side = tile.side
         let width = side + 2
-        // The bordered elevations: edge pixels repeated first, then the neighbours' edges.
+        // The bordered elevations: the tile in the middle, its edge pixels repeated round it,
+        // then the neighbours' edges where there are neighbours. Unsafe buffers: this runs
+        // for every tile of every relief picture.
         var bordered = [Float](repeating: 0, count: width * width)
-        for y in 0..<width {
-            let sy = min(max(y - 1, 0), side - 1)
-            for x in 0..<width {
-                bordered[y * width + x] = tile[min(max(x - 1, 0), side - 1), sy]
+        bordered.withUnsafeMutableBufferPointer { out in
+            tile.elevations.withUnsafeBufferPointer { source in
+                for y in 0..<width {
+                    let from = source.baseAddress! + min(max(y - 1, 0), side - 1) * side
+                    let row = out.baseAddress! + y * width
+                    (row + 1).update(from: from, count: side)
+                    row[0] = from[0]
+                    row[side + 1] = from[side - 1]
+                }
             }
         }
         for dy in -1...1 {
@@ -58,21 +65,24 @@ public struct PreparedSlopes: Sendable {
         let factor = z < 2 ? 0.4 : z < 4.5 ? 0.35 : 0.3
         let exaggeration = z < 15 ? (z - 15) * factor : 0
         let k = Double(side) / pow(2, exaggeration + 28.2562 - z)
-        var texels = [UInt8](repeating: 0, count: side * side * 2)
-        bordered.withUnsafeBufferPointer { b in
-            for y in 0..<side {
-                for x in 0..<side {
-                    // The 3×3 window around bordered pixel (x + 1, y + 1):  a b c / d · f / g h i.
-                    let top = y * width + x, middle = top + width, bottom = middle + width
-                    let a = Double(b[top]), bb = Double(b[top + 1]), c = Double(b[top + 2])
-                    let d = Double(b[middle]), f = Double(b[middle + 2])
-                    let g = Double(b[bottom]), h = Double(b[bottom + 1]), i = Double(b[bottom + 2])
-                    let derivativeX = ((c + 2 * f + i) - (a + 2 * d + g)) * k
-                    let derivativeY = ((g + 2 * h + i) - (a + 2 * bb + c)) * k
-                    texels[2 * (y * side + x)] = Self.stored(derivativeX)
-                    texels[2 * (y * side + x) + 1] = Self.stored(derivativeY)
+        let texels = [UInt8](unsafeUninitializedCapacity: side * side * 2) { out, initialized in
+            bordered.withUnsafeBufferPointer { input in
+                let b = input.baseAddress!, o = out.baseAddress!
+                for y in 0..<side {
+                    for x in 0..<side {
+                        // The 3×3 window around bordered pixel (x + 1, y + 1):  a b c / d · f / g h i.
+                        let top = y * width + x, middle = top + width, bottom = middle + width
+                        let a = Double(b[top]), bb = Double(b[top + 1]), c = Double(b[top + 2])
+                        let d = Double(b[middle]), f = Double(b[middle + 2])
+                        let g = Double(b[bottom]), h = Double(b[bottom + 1]), i = Double(b[bottom + 2])
+                        let derivativeX = ((c + 2 * f + i) - (a + 2 * d + g)) * k
+                        let derivativeY = ((g + 2 * h + i) - (a + 2 * bb + c)) * k
+                        o[2 * (y * side + x)] = Self.stored(derivativeX)
+                        o[2 * (y * side + x) + 1] = Self.stored(derivativeY)
+                    }
                 }
             }
+            initialized = side * side * 2
         }
         self.side = side
         self.zoom = zoom

@@ -79,7 +79,8 @@ struct ReliefLayout {
         }
         let png = pixels.withUnsafeBytes { bytes in
             PNGEncoder.encode(
-                pixels: bytes.baseAddress!, width: width, height: height, stride: width * 4, hasAlpha: true)
+                pixels: bytes.baseAddress!, width: width, height: height, stride: width * 4, hasAlpha: true,
+                fast: true)
         }
         let image = EncodedImage(data: png, encoding: .png, pixelWidth: width, pixelHeight: height)
         return [
