@@ -1,4 +1,3 @@
-import MapDataCommands
 import MapErrors
 import MapRenderCore
 import MapVectorSources
@@ -11,19 +10,18 @@ enum AutoTerrain {
     /// with `nil`, and says what was chosen; `nil` (nothing to report) when the request names
     /// its archive or none, or when no elevation archive is installed.
     static func resolve(
-        _ request: inout RenderRequest, scene: MapScene, options: MapSnapshotter.Options
-    ) throws(MapError) -> BasemapSelection? {
+        _ request: inout RenderRequest, choosing: InstalledChoosing
+    ) throws(MapError)
+        -> BasemapSelection?
+    {
         guard request.terrain == RenderRequest.autoTerrain else { return nil }
         request.terrain = nil
         // A publisher's style carries its own relief, or none.
         guard request.basemapStyle == nil else { return nil }
         // Remote elevation archives are shaded only when named (`--terrain` reads files).
-        let archives = BasemapStoreCommand.store(directory: request.basemapsDirectory).installed().basemaps.filter {
-            $0.isElevation && !$0.isRemote
-        }
+        let archives = choosing.installed.filter { $0.isElevation && !$0.isRemote }
         guard !archives.isEmpty else { return nil }
-        let viewport = try AutoBasemap.viewportOnTheWorld(request, scene: scene, options: options)
-        let choice = ElevationChoice.choose(among: archives, for: viewport)
+        let choice = ElevationChoice.choose(among: archives, for: try choosing.viewport())
         guard let chosen = choice.archive else {
             return BasemapSelection(name: "none", location: nil, reason: choice.reason)
         }

@@ -94,8 +94,9 @@ enum RenderCommand {
         // The profile takes its room from the map (from the frame on a page).
         let profile = ProfileDrawing.prepare(request, scene: &scene, style: style, options: &options, page: &page)
         if let page { cairo.pixelsPerInch = page.dpi }
-        let selection = try AutoBasemap.resolve(&request, scene: scene, options: options)
-        let terrainSelection = try AutoTerrain.resolve(&request, scene: scene, options: options)
+        let choosing = InstalledChoosing(request, scene: scene, options: options)
+        let selection = try AutoBasemap.resolve(&request, choosing: choosing)
+        let terrainSelection = try AutoTerrain.resolve(&request, choosing: choosing)
         let (basemap, tiles, resolved) = try SceneLoading.basemap(for: request, shared: inBatch)
         var styled = resolved
         styled?.basemap.laysOutConcurrently = !inBatch
@@ -254,8 +255,9 @@ enum FitCommand {
         try request.page.apply(
             to: &options, layout: page, request: request, scene: &scene, measurer: CairoRenderer().textMeasurer)
         _ = ProfileDrawing.prepare(request, scene: &scene, style: style, options: &options, page: &page)
-        let selection = try AutoBasemap.resolve(&request, scene: scene, options: options)
-        let terrainSelection = try AutoTerrain.resolve(&request, scene: scene, options: options)
+        let choosing = InstalledChoosing(request, scene: scene, options: options)
+        let selection = try AutoBasemap.resolve(&request, choosing: choosing)
+        let terrainSelection = try AutoTerrain.resolve(&request, choosing: choosing)
         let (basemap, tiles, styled) = try SceneLoading.basemap(for: request)
         let measurer = CairoRenderer().textMeasurer
         let viewport = try MarginaliaDrawing.fitting(
