@@ -252,7 +252,7 @@ let package = Package(
             dependencies: [
                 "MapPMTiles",
                 "MapVectorLayout", "MapVectorStyle", "MapVectorTiles", "MapRenderCore", "MapDrawing", "MapGeometry",
-                "MapErrors", "MapTiles", "MapRenderCairo", "MapTestSupport",
+                "MapErrors", "MapTiles", "MapRenderCairo", "MapImageEncoding", "MapTestSupport",
             ],
             exclude: ["Fixtures"]),
         .testTarget(name: "MapVectorTilesTests", dependencies: ["MapVectorTiles", "MapErrors"], exclude: ["Fixtures"]),

@@ -20,8 +20,9 @@ enum AutoBasemap {
     {
         guard request.basemap == "auto" else { return nil }
         request.basemap = "world"
-        // A style brings its own sources; imagery is not vector tiles.
-        guard request.basemapStyle == nil, request.mapType == .standard else { return nil }
+        // A style brings its own sources; a hybrid or satellite map takes a street map only
+        // to lay over its --imagery.
+        guard request.basemapStyle == nil, request.mapType == .standard || request.imagery != nil else { return nil }
         let installed = choosing.installed
         guard !installed.isEmpty else {
             return BasemapSelection(name: "world", location: nil, reason: "no basemap is installed")
@@ -53,8 +54,9 @@ final class InstalledChoosing {
     /// The scene's viewport on the embedded world, fitted on first use.
     func viewport() throws(MapError) -> Viewport {
         if let fitted { return fitted }
+        // Fitted as a standard map: the world alone is no hybrid (it has no imagery).
         let (world, tiles) = try TileSourceFactory.basemap(
-            for: "world", mapType: request.mapType, options: request.tileOptions)
+            for: "world", mapType: .standard, options: request.tileOptions)
         let viewport = try MapSnapshotter(
             scene: scene, options: options, basemap: world, tiles: tiles, styledBasemap: nil
         ).viewport(measurer: CairoRenderer().textMeasurer)

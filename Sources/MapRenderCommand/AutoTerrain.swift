@@ -18,6 +18,9 @@ enum AutoTerrain {
         request.terrain = nil
         // A publisher's style carries its own relief, or none.
         guard request.basemapStyle == nil else { return nil }
+        // Imagery has its own light and shadow: satellite and hybrid maps get no relief
+        // unless it is named.
+        guard request.mapType == .standard else { return nil }
         // Remote elevation archives are shaded only when named (`--terrain` reads files).
         let archives = choosing.installed.filter { $0.isElevation && !$0.isRemote }
         guard !archives.isEmpty else { return nil }

@@ -256,6 +256,11 @@ extension RenderRequest {
         if let name = terrain, name != RenderRequest.autoTerrain {
             terrain = try folder.confine(name, option: "--terrain")
         }
+        if let name = imagery, TilePreset.preset(named: name) == nil, !name.contains("://"), !name.contains("{z}"),
+            !name.contains("{quadkey}")
+        {
+            imagery = try folder.confine(name, option: "--imagery")
+        }
         let lower = basemap.lowercased()
         if let scheme = ["pmtiles://", "mbtiles://"].first(where: { lower.hasPrefix($0) }) {
             let rest = String(basemap.dropFirst(scheme.count))

@@ -190,15 +190,19 @@ enum SceneLoading {
                 argument: request.basemap, styleFile: request.basemapStyle, styleName: request.styleName,
                 scale: request.scale, mapType: request.mapType, options: request.tileOptions,
                 allowsOutsidePaths: request.allowsOutsidePaths, languages: request.languages,
-                terrain: request.terrain)
+                terrain: request.terrain, imagery: request.imagery)
             : try StreetBasemapResolver.basemap(
                 argument: request.basemap, styleFile: request.basemapStyle, styleName: request.styleName,
                 scale: request.scale, mapType: request.mapType, options: request.tileOptions,
                 allowsOutsidePaths: request.allowsOutsidePaths, languages: request.languages,
-                terrain: request.terrain)
+                terrain: request.terrain, imagery: request.imagery)
         if let styled { return (nil, nil, styled) }
+        // Imagery over the embedded world: its tiles with the world's borders and names on
+        // top, as a raster --basemap of imagery gives.
+        let argument =
+            request.basemap == "world" && request.mapType != .standard ? request.imagery ?? "world" : request.basemap
         let (vector, tiles) = try TileSourceFactory.basemap(
-            for: request.basemap, mapType: request.mapType, options: request.tileOptions)
+            for: argument, mapType: request.mapType, options: request.tileOptions)
         return (vector, tiles, nil)
     }
 

@@ -69,6 +69,9 @@ struct RenderRequest {
     /// Whether notes of severity info go to standard error too (`--verbose`).
     var isVerbose = false
     var mapType = MapType.standard
+    /// The imagery under a hybrid or satellite map over vector tiles or the embedded world
+    /// (`--imagery`): an archive, a tile folder, a URL template or a preset; `nil` for none.
+    var imagery: String?
     var tileOptions = HTTPTileOptions(userAgent: HTTPTileOptions.userAgent(version: MapRenderCommand.version))
     var snapsZoomToTiles = true
     /// A see-through background and no basemap (`--transparent`), for maps laid over other

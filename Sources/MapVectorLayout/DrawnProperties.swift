@@ -14,11 +14,16 @@ enum DrawnProperties {
         "fill-extrusion-base", "fill-extrusion-height", "fill-extrusion-vertical-gradient", "line-round-limit",
         "line-miter-limit", "icon-keep-upright", "fill-sort-key", "line-sort-key", "circle-sort-key",
         "circle-pitch-scale", "circle-pitch-alignment", "fill-translate-anchor",
+        // A static map is drawn once: nothing fades in.
+        "raster-fade-duration",
     ]
 
     private static let byKind: [String: Set<String>] = [
         "background": ["background-color", "background-opacity"],
-        "raster": [],
+        "raster": [
+            "raster-opacity", "raster-brightness-min", "raster-brightness-max", "raster-saturation",
+            "raster-contrast", "raster-hue-rotate", "raster-resampling",
+        ],
         // The anchor changes nothing on a north-up map: map and viewport are the same.
         "hillshade": [
             "hillshade-method", "hillshade-illumination-direction", "hillshade-illumination-altitude",

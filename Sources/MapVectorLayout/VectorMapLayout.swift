@@ -95,11 +95,13 @@ struct VectorMapLayout {
             case .circle:
                 commands += ShapeLayout(layer: layer, styleZoom: styleZoom, viewport: viewport).circles(layerTiles)
             case .raster:
-                // Raster tiles at the map's zoom; a fetch failure is a diagnostic.
+                // One picture of the viewport, from the source's tiles at the map's zoom, with
+                // the layer's paint; a fetch failure is a diagnostic.
                 if let source = layer.source.flatMap({ basemap.rasterSources[$0] }) {
-                    let set = try source.tileSet(for: viewport, scale: scale)
-                    commands += set.commands(in: viewport)
-                    diagnostics += set.diagnostics
+                    let raster = RasterLayout(
+                        viewport: viewport, scale: scale, styleZoom: styleZoom,
+                        concurrently: basemap.laysOutConcurrently)
+                    commands += try raster.commands(for: layer, source: source, diagnostics: &diagnostics)
                 }
             case .hillshade, .colorRelief:
                 // One picture of the viewport per layer, from the elevation tiles of its source.

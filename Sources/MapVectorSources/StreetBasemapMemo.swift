@@ -37,6 +37,7 @@ public final class StreetBasemapMemo: Sendable {
         var allowsOutsidePaths: Bool
         var languages: [String]
         var terrain: String?
+        var imagery: String?
         var currentFolder: String
         var confinedTo: [String]
     }
@@ -72,21 +73,25 @@ public final class StreetBasemapMemo: Sendable {
     /// - Throws: what `StreetBasemapResolver.basemap` throws.
     public func basemap(
         argument: String, styleFile: String?, styleName: String, scale: Double, mapType: MapType,
-        options: HTTPTileOptions, allowsOutsidePaths: Bool = false, languages: [String] = [], terrain: String? = nil
+        options: HTTPTileOptions, allowsOutsidePaths: Bool = false, languages: [String] = [], terrain: String? = nil,
+        imagery: String? = nil
     ) throws(MapError) -> StreetBasemap? {
         let key = Key(
             argument: argument, styleFile: styleFile, styleName: styleName, scale: scale, mapType: mapType.rawValue,
             options: options, allowsOutsidePaths: allowsOutsidePaths, languages: languages, terrain: terrain,
-            currentFolder: FileManager.default.currentDirectoryPath,
+            imagery: imagery, currentFolder: FileManager.default.currentDirectoryPath,
             confinedTo: PathConfinement.enclosing.map(\.root))
         let kept = state.withLock { $0.entries.value(for: key) }
         if let kept, kept.files.allSatisfy({ FileIdentity(path: $0.key) == $0.value }) { return kept.basemap }
         // Taken before resolving: a file changed while it is read is seen as changed next time.
         var files: [String: FileIdentity?] = [:]
-        for path in Self.givenFiles(argument: argument, styleFile: styleFile) { files[path] = FileIdentity(path: path) }
+        for path in Self.givenFiles(argument: argument, styleFile: styleFile, imagery: imagery) {
+            files[path] = FileIdentity(path: path)
+        }
         var resolved = try StreetBasemapResolver.basemap(
             argument: argument, styleFile: styleFile, styleName: styleName, scale: scale, mapType: mapType,
-            options: options, allowsOutsidePaths: allowsOutsidePaths, languages: languages, terrain: terrain)
+            options: options, allowsOutsidePaths: allowsOutsidePaths, languages: languages, terrain: terrain,
+            imagery: imagery)
         // Maps of one view share its layout while this basemap is kept.
         resolved?.basemap.viewportLayouts = ViewportLayoutCache()
         state.withLock { state in
@@ -105,11 +110,15 @@ public final class StreetBasemapMemo: Sendable {
         return resolved
     }
 
-    /// The local files the arguments name: `--basemap` when it is a path, `--basemap-style`.
-    static func givenFiles(argument: String, styleFile: String?) -> [String] {
+    /// The local files the arguments name: `--basemap` and `--imagery` when they are paths,
+    /// `--basemap-style`.
+    static func givenFiles(argument: String, styleFile: String?, imagery: String? = nil) -> [String] {
         var files: [String] = []
         if !["world", "none"].contains(argument), !argument.contains("://") { files.append(argument) }
         if let styleFile { files.append(styleFile) }
+        if let imagery, !imagery.contains("://"), !imagery.contains("{"), TilePreset.preset(named: imagery) == nil {
+            files.append(imagery)
+        }
         return files
     }
 

@@ -44,19 +44,22 @@ public enum StreetBasemapResolver {
     ///     `labelLanguages(_:)`); the style, built-in or given, is rewritten to prefer them
     ///     (`VectorStyle.localized(to:)`).
     ///   - terrain: `--terrain`: an elevation archive shaded under the built-in look
-    ///     (`TerrainOverlay`), or `nil`.
+    ///     (`TerrainOverlay`), or `nil`; not drawn under imagery.
+    ///   - imagery: `--imagery`: the raster source under a `hybrid` map's roads and labels
+    ///     (`VectorStyle.hybridLook()`), or drawn alone on a `satellite` one, as an `Underlay`.
     /// - Throws: `MapError` `.invalidRequest` for a style that cannot be bound, an archive
     ///   in none of the schemas the built-in styles draw (the message lists its layers and the
-    ///   schemas) or in the Protomaps v3 schema, a satellite or hybrid
-    ///   map; `.invalidData` for a path the style names outside its folder; what opening the
-    ///   archives, the style and TileJSON throws.
+    ///   schemas) or in the Protomaps v3 schema, a satellite or hybrid map without imagery or
+    ///   with a `--basemap-style`; `.invalidData` for a path the style names outside its
+    ///   folder; what opening the archives, the style, the imagery and TileJSON throws.
     public static func basemap(
         argument: String, styleFile: String?, styleName: String, scale: Double, mapType: MapType,
-        options: HTTPTileOptions, allowsOutsidePaths: Bool = false, languages: [String] = [], terrain: String? = nil
+        options: HTTPTileOptions, allowsOutsidePaths: Bool = false, languages: [String] = [], terrain: String? = nil,
+        imagery: String? = nil
     ) throws(MapError) -> StreetBasemap? {
         var street = try unlocalizedBasemap(
             argument: argument, styleFile: styleFile, styleName: styleName, scale: scale, mapType: mapType,
-            options: options, allowsOutsidePaths: allowsOutsidePaths, terrain: terrain)
+            options: options, allowsOutsidePaths: allowsOutsidePaths, terrain: terrain, imagery: imagery)
         if let style = street?.basemap.style {
             street?.basemap.style = style.localized(to: languages.compactMap(LabelLanguage.init))
         }
@@ -65,7 +68,7 @@ public enum StreetBasemapResolver {
 
     private static func unlocalizedBasemap(
         argument: String, styleFile: String?, styleName: String, scale: Double, mapType: MapType,
-        options: HTTPTileOptions, allowsOutsidePaths: Bool, terrain: String?
+        options: HTTPTileOptions, allowsOutsidePaths: Bool, terrain: String?, imagery: String?
     ) throws(MapError) -> StreetBasemap? {
         guard argument != "none" else { return nil }
         let isBound = argument != "world"
@@ -76,10 +79,19 @@ public enum StreetBasemapResolver {
         } else if styleFile == nil {
             return nil
         }
-        guard mapType == .standard else {
-            throw MapError(
-                .invalidRequest, "a \(mapType.rawValue) map needs imagery tiles; vector tiles draw standard maps",
-                remedy: "give --map-type standard, or an imagery source as the basemap")
+        if mapType != .standard {
+            guard styleFile == nil else {
+                throw MapError(
+                    .invalidRequest,
+                    "a \(mapType.rawValue) map lays imagery under the built-in look, not under a --basemap-style style",
+                    remedy: "add a raster source and layer to the style and give --map-type standard, or leave out"
+                        + " --basemap-style")
+            }
+            guard imagery != nil else {
+                throw MapError(
+                    .invalidRequest, "a \(mapType.rawValue) map over vector tiles needs imagery to lay under them",
+                    remedy: "give --imagery ARCHIVE|URL|preset (e.g. --imagery esri-imagery), or --map-type standard")
+            }
         }
         guard let styleFile else {
             let builtIn = BuiltInVectorStyle(rawValue: styleName) ?? .standard
@@ -87,8 +99,19 @@ public enum StreetBasemapResolver {
                 try builtInSchema(of: source, subject: "--basemap \(argument)")
             }
             var style = try builtIn.style(for: schema ?? .openMapTiles)
-            if let terrain { style = try TerrainOverlay.shaded(style, archive: terrain, look: builtIn) }
-            return try bind(style, label: "built-in style \(builtIn.rawValue)", to: opened, options)
+            switch (mapType, imagery) {
+            case (.hybrid, let imagery?):
+                // One look over imagery whatever --style says, and no hillshade: the imagery
+                // has its own light and shadow.
+                style = Underlay.imagery(imagery).inserted(into: style.hybridLook())
+                return try bind(style, label: "built-in style hybrid", to: opened, options)
+            case (.satellite, let imagery?):
+                style = Underlay.imagery(imagery).inserted(into: style.satelliteLook())
+                return try bind(style, label: "imagery", to: opened, options)
+            default:
+                if let terrain { style = try TerrainOverlay.shaded(style, archive: terrain, look: builtIn) }
+                return try bind(style, label: "built-in style \(builtIn.rawValue)", to: opened, options)
+            }
         }
         guard terrain == nil else {
             throw MapError(
@@ -184,9 +207,19 @@ public enum StreetBasemapResolver {
             let own = source.attribution.map(MBTilesSource.plainText(fromHTML:)).flatMap { $0.isEmpty ? nil : [$0] }
             for credit in own ?? provider.attribution where !credits.contains(credit) { credits.append(credit) }
         }
+        var rasters: [String: any RasterTileSource] = [:]
+        for layer in style.layers where layer.kind == .raster {
+            guard let name = layer.source, rasters[name] == nil, let source = style.sources[name], source.kind == .raster
+            else { continue }
+            let provider = try rasterSource(
+                source, folder: folder, options: options, confinement: confinement, styleFile: label)
+            rasters[name] = provider
+            for credit in provider.attribution where !credits.contains(credit) { credits.append(credit) }
+        }
         return StreetBasemap(
             basemap: VectorTileBasemap(
-                style: style, sources: providers, elevationSources: elevation, attribution: credits, label: label))
+                style: style, sources: providers, rasterSources: rasters, elevationSources: elevation,
+                attribution: credits, label: label))
     }
 
     /// Opens a vector source: a PMTiles or MBTiles path (relative to `folder`), a

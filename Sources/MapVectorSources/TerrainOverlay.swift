@@ -27,19 +27,16 @@ public enum TerrainOverlay {
                 .missingInput, "no such elevation archive", at: InputLocation(file: archive),
                 remedy: "give --terrain a PMTiles or MBTiles file of terrarium or mapbox tiles, or none")
         }
+        return underlay(archive: archive, look: look).inserted(into: style)
+    }
+
+    /// The hillshade of `archive` in `look`'s colours, as an underlay of the look.
+    static func underlay(archive: String, look: BuiltInVectorStyle) -> Underlay {
         let (encoding, tileSize) = facts(of: archive)
         var source = VectorStyleSource(
             name: name, kind: .rasterDEM, url: archive, tileSize: tileSize, attribution: nil)
         source.encoding = encoding
-        var shaded = style
-        shaded.sources[name] = source
-        let above = ["building", "tunnel", "road", "bridge", "pier", "highway", "transportation", "aeroway-line"]
-        let index =
-            shaded.layers.firstIndex { layer in
-                layer.kind == .symbol || layer.kind == .fillExtrusion || above.contains { layer.id.hasPrefix($0) }
-            } ?? shaded.layers.count
-        shaded.layers.insert(layer(for: look), at: index)
-        return shaded
+        return Underlay(kind: .hillshade, source: source, layer: layer(for: look))
     }
 
     /// A basemap of the archive's hillshade alone, in the colours of the look `styleName`

@@ -348,13 +348,21 @@ enum RenderOptions {
         .value(
             "--map-type", valueName: "standard|satellite|hybrid", section: .basemap,
             completion: .choices(MapType.allCases.map(\.rawValue)),
-            help: "hybrid: imagery with the world's borders and names"
+            help: "satellite: imagery alone; hybrid: imagery with the street map's roads and labels, or the"
+                + " world's borders and names (imagery from --imagery, or a raster --basemap)"
         ) { request, value throws(MapError) in
             guard let type = MapType(rawValue: value.text) else {
                 throw MapError(.invalidRequest, "--map-type: '\(value.text)' is not standard, satellite or hybrid")
             }
             request.mapType = type
         },
+        .value(
+            "--imagery", valueName: "ARCHIVE|URL|preset", section: .basemap,
+            completion: ValueCompletion.choices(TilePreset.all.map(\.name)).orFiles("mbtiles", "pmtiles").orDirectories,
+            help: "the imagery of --map-type hybrid and satellite over a street map or the embedded world: raster"
+                + " MBTiles or PMTiles, a folder of {z}/{x}/{y} tiles, an http(s) template or a preset (esri-imagery);"
+                + " hybrid draws the street map's roads and labels over it"
+        ) { request, value in request.imagery = value.text == "none" ? nil : value.text },
         .repeatable(
             "--attribution", valueName: "TEXT", section: .basemap,
             help: "credit a tile source that has no preset (presets credit themselves)"
