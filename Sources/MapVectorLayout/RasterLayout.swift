@@ -122,7 +122,9 @@ struct RasterLayout {
         } else {
             throw MapError(.invalidData, "not a PNG, JPEG or WebP tile")
         }
-        guard width == height, width > 0 else { throw MapError(.invalidData, "a \(width)×\(height) tile is not square") }
+        guard width == height, width > 0 else {
+            throw MapError(.invalidData, "a \(width)×\(height) tile is not square")
+        }
         return (width, words)
     }
 

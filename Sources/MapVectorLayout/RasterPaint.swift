@@ -125,7 +125,9 @@ public struct RasterPaint: Hashable, Sendable {
     }
 
     /// The premultiplied colour a premultiplied sample is painted in, components 0…1.
-    public func color(red: Double, green: Double, blue: Double, alpha: Double) -> (
+    public func color(
+        red: Double, green: Double, blue: Double, alpha: Double
+    ) -> (
         red: Double, green: Double, blue: Double, alpha: Double
     ) {
         let (r, g, b, a) = prepared.color(red: red, green: green, blue: blue, alpha: alpha)

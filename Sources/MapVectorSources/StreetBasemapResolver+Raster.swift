@@ -40,7 +40,8 @@ extension StreetBasemapResolver {
             guard let first = source.tiles.first else {
                 throw MapError(
                     .invalidRequest, "source \"\(source.name)\" has neither \"url\" nor \"tiles\"",
-                    at: InputLocation(file: styleFile), remedy: "give the raster archive's path or a TileJSON URL as its \"url\"")
+                    at: InputLocation(file: styleFile),
+                    remedy: "give the raster archive's path or a TileJSON URL as its \"url\"")
             }
             return try template(first, zooms: zooms)
         }

@@ -209,7 +209,8 @@ public enum StreetBasemapResolver {
         }
         var rasters: [String: any RasterTileSource] = [:]
         for layer in style.layers where layer.kind == .raster {
-            guard let name = layer.source, rasters[name] == nil, let source = style.sources[name], source.kind == .raster
+            guard let name = layer.source, rasters[name] == nil, let source = style.sources[name],
+                source.kind == .raster
             else { continue }
             let provider = try rasterSource(
                 source, folder: folder, options: options, confinement: confinement, styleFile: label)

@@ -18,7 +18,9 @@ struct HybridImageryTests {
         let path = folder.path("imagery.mbtiles")
         let viewport = Viewport(center: MapPoint(center), zoom: 15, size: CanvasSize(width: 300, height: 200))
         var tiles: [TilePath: [UInt8]] = [:]
-        for tile in TilePath.covering(viewport.visibleMapRect, zoom: 15) { tiles[tile.wrapped] = TestImages.png(gray: gray) }
+        for tile in TilePath.covering(viewport.visibleMapRect, zoom: 15) {
+            tiles[tile.wrapped] = TestImages.png(gray: gray)
+        }
         try makeMBTiles(
             at: path,
             metadata: [
@@ -28,7 +30,9 @@ struct HybridImageryTests {
         return path
     }
 
-    func render(_ arguments: [String], in folder: TemporaryDirectory, sidecar: Bool = false) throws -> (
+    func render(
+        _ arguments: [String], in folder: TemporaryDirectory, sidecar: Bool = false
+    ) throws -> (
         RunResult, RasterImage?, String?
     ) {
         let run = try Maprender.run(

@@ -29,7 +29,8 @@ struct RasterPaintTests {
         // Half transparent, premultiplied in: (0.4, 0.2, 0.1) at alpha 0.5.
         (RasterPaint(opacity: 0.6), (0.4, 0.2, 0.1, 0.5), [0.24, 0.12, 0.06, 0.3]),
         (
-            RasterPaint(opacity: 0.8, brightnessMin: 0.1, brightnessMax: 0.9, saturation: 0.3, contrast: 0.2, hueRotate: 200),
+            RasterPaint(
+                opacity: 0.8, brightnessMin: 0.1, brightnessMax: 0.9, saturation: 0.3, contrast: 0.2, hueRotate: 200),
             (0.3, 0.6, 0.9, 1), [0.734115, 0.615212, 0.090673, 0.8]
         ),
     ]
@@ -209,7 +210,9 @@ struct RasterJPEGTileTests {
     func jpegTiles() throws {
         let west = TilePath(z: 15, x: 18_000, y: 9_000)
         let viewport = Viewport(
-            center: MapPoint(x: west.mapRect.origin.x + west.mapRect.size.width / 2, y: west.mapRect.origin.y + west.mapRect.size.height / 2), zoom: 15,
+            center: MapPoint(
+                x: west.mapRect.origin.x + west.mapRect.size.width / 2,
+                y: west.mapRect.origin.y + west.mapRect.size.height / 2), zoom: 15,
             size: CanvasSize(width: 32, height: 32))
         let tiles = SolidTiles([west: 0xFF20_8040], jpeg: true)
         var diagnostics: [Diagnostic] = []

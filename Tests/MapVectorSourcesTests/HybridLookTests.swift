@@ -99,7 +99,8 @@ struct HybridLookTests {
     @Test("hybrid with a --basemap-style style is refused")
     func withStyleFile() throws {
         let folder = try StyleFolder()
-        let style = try folder.style(sources: #"{"streets": {"type": "vector", "url": "pmtiles://tiles/helsinki.pmtiles"}}"#)
+        let style = try folder.style(
+            sources: #"{"streets": {"type": "vector", "url": "pmtiles://tiles/helsinki.pmtiles"}}"#)
         let error = #expect(throws: MapError.self) { try resolve(.hybrid, imagery: "esri-imagery", styleFile: style) }
         #expect(error?.kind == .invalidRequest)
         #expect(error?.message.contains("--basemap-style") == true)
@@ -124,7 +125,8 @@ struct HybridLookTests {
                 : dump.split(separator: " ").prefix { !$0.contains(",") || $0.hasPrefix("dash") }.joined(separator: " ")
             if looks.last != line { looks.append(line) }
         }
-        try assertSnapshot(looks.joined(separator: "\n") + "\nlabels: \(drawing.labels.count)\n", named: "hybrid-helsinki-15")
+        try assertSnapshot(
+            looks.joined(separator: "\n") + "\nlabels: \(drawing.labels.count)\n", named: "hybrid-helsinki-15")
         guard case .image(let image, let rect) = try #require(drawing.commands.dropFirst().first) else {
             Issue.record("the imagery picture is not the second command: \(drawing.commands.prefix(2).map(\.dump))")
             return
@@ -146,6 +148,7 @@ func assertSnapshot(_ actual: String, named name: String, sourceLocation: Source
         return
     }
     let expected = try String(contentsOf: file, encoding: .utf8)
-    #expect(actual == expected, "snapshot \(name) differs; re-record with MAPRENDER_RECORD_SNAPSHOTS=1 if meant",
+    #expect(
+        actual == expected, "snapshot \(name) differs; re-record with MAPRENDER_RECORD_SNAPSHOTS=1 if meant",
         sourceLocation: sourceLocation)
 }
