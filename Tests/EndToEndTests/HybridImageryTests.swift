@@ -164,3 +164,61 @@ struct HybridImageryTests {
         #expect(try #require(sidecar).contains("© Test imagery"))
     }
 }
+
+/// A raster layer with every colour property against MapLibre Native's render of it.
+@Suite("Raster layer paint against MapLibre Native")
+struct RasterLayerComparisonTests {
+    /// A pixel agrees when no channel differs by more than this (of 255).
+    static let tolerance = 8
+    /// The share of pixels that must agree.
+    static let requiredShare = 0.95
+
+    @Test("the painted imagery agrees with MapLibre Native's within the tolerance")
+    func agreesWithMapLibre() throws {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.copyItem(
+            atPath: Maprender.packageRoot.appendingPathComponent("examples/helsinki/helsinki-imagery.mbtiles").path,
+            toPath: folder.path("imagery.mbtiles"))
+        let style = """
+            {"version": 8, "sources": {"photo": {"type": "raster", "url": "mbtiles://imagery.mbtiles", "tileSize": 256}},
+             "layers": [
+               {"id": "paper", "type": "background", "paint": {"background-color": "#ffffff"}},
+               {"id": "photo", "type": "raster", "source": "photo", "paint": {
+                 "raster-saturation": -0.4, "raster-hue-rotate": 60, "raster-contrast": 0.2,
+                 "raster-brightness-min": 0.1, "raster-brightness-max": 0.9, "raster-opacity": 0.8}}]}
+            """
+        try style.write(toFile: folder.path("style.json"), atomically: true, encoding: .utf8)
+        // No scale bar or attribution over the comparison.
+        try #"{"furniture": {"textColor": "rgba(0,0,0,0)", "plateColor": "rgba(0,0,0,0)", "showsScaleBar": false}}"#
+            .write(toFile: folder.path("look.json"), atomically: true, encoding: .utf8)
+        let run = try Maprender.run([
+            "render", "--basemap-style", folder.path("style.json"), "--style", folder.path("look.json"),
+            "--center", "60.1699,24.9440", "--zoom", "15.5", "--size", "256x192", "-o", folder.path("ours.png"),
+        ])
+        #expect(run.status == 0, "\(run.errors)")
+        let ours = try RasterImage(png: Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("ours.png")))))
+        let reference = try RasterImage(
+            png: Array(
+                try Data(
+                    contentsOf: Maprender.packageRoot.appendingPathComponent(
+                        "Tests/EndToEndTests/Fixtures/raster/helsinki-raster-paint-maplibre.png"))))
+        try #require(ours.width == reference.width && ours.height == reference.height)
+        var agreeing = 0
+        var total = 0.0
+        for y in 0..<ours.height {
+            for x in 0..<ours.width {
+                let a = ours.pixel(x: x, y: y), b = reference.pixel(x: x, y: y)
+                let difference = max(
+                    abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)), abs(Int(a.blue) - Int(b.blue)))
+                if difference <= Self.tolerance { agreeing += 1 }
+                total += Double(difference)
+            }
+        }
+        let count = Double(ours.width * ours.height)
+        let share = Double(agreeing) / count
+        if ProcessInfo.processInfo.environment["MAPRENDER_PRINT_SCORES"] == "1" {
+            print("raster paint vs MapLibre: \(share) within \(Self.tolerance), mean \(total / count)")
+        }
+        #expect(share >= Self.requiredShare, "\(share) of the pixels within \(Self.tolerance); mean \(total / count)")
+    }
+}
