@@ -144,6 +144,31 @@ struct HybridImageryTests {
         #expect(shares(try #require(image)).imagery > 0.5)
     }
 
+    @Test("imagery is a batch manifest key, confined by --in-dir")
+    func batchKey() throws {
+        let folder = try TemporaryDirectory()
+        let inputs = folder.path("in")
+        try FileManager.default.createDirectory(atPath: inputs, withIntermediateDirectories: true)
+        let imagery = try Self.imagery(in: folder)
+        try FileManager.default.copyItem(atPath: imagery, toPath: inputs + "/imagery.mbtiles")
+        try FileManager.default.copyItem(atPath: Self.helsinki, toPath: inputs + "/helsinki.pmtiles")
+        func job(_ id: String, imagery: String) -> String {
+            #"{"id": "\#(id)", "output": "\#(id).png", "basemap": "helsinki.pmtiles", "map-type": "hybrid", "#
+                + #""imagery": "\#(imagery)", "center": "60.1699,24.9384", "zoom": 15, "size": "300x200"}"#
+        }
+        try (job("inside", imagery: "imagery.mbtiles") + "\n" + job("outside", imagery: "../imagery.mbtiles") + "\n")
+            .write(toFile: folder.path("jobs.jsonl"), atomically: true, encoding: .utf8)
+        let run = try Maprender.run([
+            "batch", folder.path("jobs.jsonl"), "--in-dir", inputs, "--out-dir", folder.path("out"), "--tile-cache",
+            "none",
+        ])
+        #expect(run.status != 0)
+        #expect(run.errors.contains("--imagery '../imagery.mbtiles' escapes --in-dir"), "\(run.errors)")
+        let image = try RasterImage(
+            png: Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("out/inside.png")))))
+        #expect(shares(image).imagery > 0.5)
+    }
+
     @Test("a third-party style's raster layer is drawn with its opacity over the background")
     func styleRasterLayer() throws {
         let folder = try TemporaryDirectory()
