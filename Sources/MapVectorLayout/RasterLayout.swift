@@ -45,7 +45,9 @@ struct RasterLayout {
         guard let tiles = Self.decoded(set, diagnostics: &diagnostics) else { return [] }
         let width = max(Int((viewport.size.width * scale).rounded()), 1)
         let height = max(Int((viewport.size.height * scale).rounded()), 1)
-        let pixels = picture(of: tiles, paint: paint, width: width, height: height)
+        let sampler = Sampler(tiles: tiles, placed: set.tiles.map(\.path))
+        let pixels = picture(
+            of: sampler, paint: paint, width: width, height: height, side: tiles.side, zoom: tiles.zoom)
         let png = pixels.withUnsafeBytes { bytes in
             PNGEncoder.encode(
                 pixels: bytes.baseAddress!, width: width, height: height, stride: width * 4, hasAlpha: true,
@@ -130,15 +132,14 @@ struct RasterLayout {
 
     /// The picture's premultiplied ARGB words, row by row: each device pixel's centre sampled
     /// from the tiles (bilinear between pixel centres, or the nearest pixel), then painted.
-    func picture(of tiles: DecodedTiles, paint: RasterPaint, width: Int, height: Int) -> [UInt32] {
+    func picture(of sampler: Sampler, paint: RasterPaint, width: Int, height: Int, side: Int, zoom: Int) -> [UInt32] {
         // Texels across the world at the tiles' zoom, and a device pixel's size in texels.
-        let worldTexels = Double(tiles.side << tiles.zoom)
+        let worldTexels = Double(side << zoom)
         let corner = viewport.mapPoint(for: CanvasPoint(x: 0, y: 0))
         let texelsPerMapPoint = worldTexels / MapSize.world.width
         let step = 1 / (scale * viewport.canvasPointsPerMapPoint) * texelsPerMapPoint
         let originX = corner.x * texelsPerMapPoint
         let originY = corner.y * worldTexels / MapSize.world.height
-        let sampler = Sampler(tiles: tiles)
         let prepared = paint.prepared
         let keeps = paint.keepsColors && paint.opacity == 1
         let nearest = paint.resampling == .nearest
@@ -146,18 +147,22 @@ struct RasterLayout {
         let rows = (0..<bands).map { band in (band * height / bands)..<((band + 1) * height / bands) }
         let painted = ParallelWork.map(rows, workers: bands) { rows in
             var out = [UInt32](repeating: 0, count: rows.count * width)
-            for y in rows {
-                let v = originY + (Double(y) + 0.5) * step
-                for x in 0..<width {
-                    let u = originX + (Double(x) + 0.5) * step
-                    let sample = nearest ? sampler.nearest(u, v) : sampler.bilinear(u, v)
-                    let index = (y - rows.lowerBound) * width + x
-                    if keeps {
-                        out[index] = Self.word(sample)
-                    } else {
-                        let (r, g, b, a) = prepared.color(
-                            red: sample.1, green: sample.2, blue: sample.3, alpha: sample.0)
-                        out[index] = Self.word((a, r, g, b))
+            sampler.texels.withUnsafeBufferPointer { buffer in
+                out.withUnsafeMutableBufferPointer { out in
+                    for y in rows {
+                        let v = originY + (Double(y) + 0.5) * step
+                        for x in 0..<width {
+                            let u = originX + (Double(x) + 0.5) * step
+                            let sample = nearest ? sampler.nearest(buffer, u, v) : sampler.bilinear(buffer, u, v)
+                            let index = (y - rows.lowerBound) * width + x
+                            if keeps {
+                                out[index] = Self.word(sample)
+                            } else {
+                                let (r, g, b, a) = prepared.color(
+                                    red: sample.1, green: sample.2, blue: sample.3, alpha: sample.0)
+                                out[index] = Self.word((a, r, g, b))
+                            }
+                        }
                     }
                 }
             }
@@ -173,21 +178,41 @@ struct RasterLayout {
         return byte(c.0) << 24 | byte(c.1) << 16 | byte(c.2) << 8 | byte(c.3)
     }
 
-    /// Texels of the decoded tiles by world texel column and row: columns wrap around the
-    /// world, rows past the poles and missing tiles are transparent.
+    /// The tiles shown, copied side by side into one block of texels (the tiles as placed
+    /// on the canvas, world copies included), so that a texel is found by two subtractions
+    /// and a multiplication; outside the block, and where a tile is missing, transparent.
     struct Sampler: Sendable {
-        var tiles: DecodedTiles
+        /// Premultiplied ARGB words, row by row.
+        var texels: [UInt32]
+        /// The block's size in texels, and the world texel column and row of its corner.
+        var width: Int, height: Int, column: Int, row: Int
+
+        init(tiles: DecodedTiles, placed paths: [TilePath]) {
+            let side = tiles.side
+            let columns = (paths.map(\.x).min() ?? 0)...(paths.map(\.x).max() ?? 0)
+            let rows = (paths.map(\.y).min() ?? 0)...(paths.map(\.y).max() ?? 0)
+            (width, height) = (columns.count * side, rows.count * side)
+            (column, row) = (columns.lowerBound * side, rows.lowerBound * side)
+            var texels = [UInt32](repeating: 0, count: width * height)
+            for path in paths {
+                let wrapped = path.wrapped
+                guard let pixels = tiles.pixels[wrapped.y << tiles.zoom + wrapped.x] else { continue }
+                let left = (path.x - columns.lowerBound) * side, top = (path.y - rows.lowerBound) * side
+                for y in 0..<side {
+                    texels.replaceSubrange(
+                        (top + y) * width + left..<(top + y) * width + left + side,
+                        with: pixels[y * side..<(y + 1) * side])
+                }
+            }
+            self.texels = texels
+        }
 
         /// The texel's premultiplied components 0…1: alpha, red, green, blue.
         @inline(__always)
-        func texel(_ column: Int, _ row: Int) -> (Double, Double, Double, Double) {
-            let side = tiles.side
-            let count = 1 << tiles.zoom
-            guard row >= 0, row < side * count else { return (0, 0, 0, 0) }
-            let worldColumns = side * count
-            let column = ((column % worldColumns) + worldColumns) % worldColumns
-            guard let pixels = tiles.pixels[(row / side) << tiles.zoom + column / side] else { return (0, 0, 0, 0) }
-            let word = pixels[(row % side) * side + column % side]
+        func texel(_ buffer: UnsafeBufferPointer<UInt32>, _ x: Int, _ y: Int) -> (Double, Double, Double, Double) {
+            let x = x - column, y = y - row
+            guard x >= 0, x < width, y >= 0, y < height else { return (0, 0, 0, 0) }
+            let word = buffer[y * width + x]
             return (
                 Double(word >> 24) / 255, Double(word >> 16 & 0xFF) / 255, Double(word >> 8 & 0xFF) / 255,
                 Double(word & 0xFF) / 255
@@ -195,18 +220,28 @@ struct RasterLayout {
         }
 
         /// The texel nearest to world texel position (u, v).
-        func nearest(_ u: Double, _ v: Double) -> (Double, Double, Double, Double) {
-            texel(Int(floor(u)), Int(floor(v)))
+        @inline(__always)
+        func nearest(
+            _ buffer: UnsafeBufferPointer<UInt32>, _ u: Double, _ v: Double
+        ) -> (
+            Double, Double, Double, Double
+        ) {
+            texel(buffer, Int(floor(u)), Int(floor(v)))
         }
 
         /// The four texels around (u, v) weighed by distance, between texel centres.
-        func bilinear(_ u: Double, _ v: Double) -> (Double, Double, Double, Double) {
+        @inline(__always)
+        func bilinear(
+            _ buffer: UnsafeBufferPointer<UInt32>, _ u: Double, _ v: Double
+        ) -> (
+            Double, Double, Double, Double
+        ) {
             let x = u - 0.5, y = v - 0.5
             let x0 = floor(x), y0 = floor(y)
             let fx = x - x0, fy = y - y0
             let column = Int(x0), row = Int(y0)
-            let a = texel(column, row), b = texel(column + 1, row)
-            let c = texel(column, row + 1), d = texel(column + 1, row + 1)
+            let a = texel(buffer, column, row), b = texel(buffer, column + 1, row)
+            let c = texel(buffer, column, row + 1), d = texel(buffer, column + 1, row + 1)
             func mix(_ p: Double, _ q: Double, _ r: Double, _ s: Double) -> Double {
                 (p * (1 - fx) + q * fx) * (1 - fy) + (r * (1 - fx) + s * fx) * fy
             }

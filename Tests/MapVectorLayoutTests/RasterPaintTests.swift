@@ -147,6 +147,17 @@ struct RasterPaintTests {
         #expect(none.isEmpty)
     }
 
+    @Test("across the antimeridian the world's first tiles follow its last ones")
+    func worldCopies() throws {
+        let east = TilePath(z: 2, x: 3, y: 1)
+        let seam = MapPoint(x: MapSize.world.width, y: east.mapRect.origin.y + east.mapRect.size.height / 2)
+        let viewport = Viewport(center: seam, zoom: 2, size: CanvasSize(width: 64, height: 16))
+        let tiles = SolidTiles([east: 0xFFFF_0000, TilePath(z: 2, x: 0, y: 1): 0xFF00_00FF])
+        let painted = try picture("", viewport: viewport, tiles: tiles)
+        #expect(painted.pixels[8 * painted.width] == 0xFFFF_0000)
+        #expect(painted.pixels[8 * painted.width + 63] == 0xFF00_00FF)
+    }
+
     @Test("a tile that does not decode is a warning and left transparent")
     func undecodable() throws {
         let (viewport, _) = Self.seam()
