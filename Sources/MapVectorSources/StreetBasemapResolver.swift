@@ -107,7 +107,10 @@ public enum StreetBasemapResolver {
                 return try bind(style, label: "built-in style hybrid", to: opened, options)
             case (.satellite, let imagery?):
                 style = Underlay.imagery(imagery).inserted(into: style.satelliteLook())
-                return try bind(style, label: "imagery", to: opened, options)
+                var satellite = try bind(style, label: "imagery", to: opened, options)
+                // Only the imagery is drawn: only it is credited.
+                satellite.basemap.attribution = satellite.basemap.rasterSources.values.flatMap(\.attribution)
+                return satellite
             default:
                 if let terrain { style = try TerrainOverlay.shaded(style, archive: terrain, look: builtIn) }
                 return try bind(style, label: "built-in style \(builtIn.rawValue)", to: opened, options)

@@ -71,8 +71,10 @@ struct HybridLookTests {
     func satelliteLayers() throws {
         let imagery = try Self.imagery()
         defer { try? FileManager.default.removeItem(atPath: imagery) }
-        let style = try #require(try resolve(.satellite, imagery: imagery)).basemap.style
-        #expect(style.layers.map(\.kind) == [.background, .raster])
+        let basemap = try #require(try resolve(.satellite, imagery: imagery)).basemap
+        #expect(basemap.style.layers.map(\.kind) == [.background, .raster])
+        // The street archive is not drawn, so not credited.
+        #expect(basemap.attribution == ["© Test imagery"])
     }
 
     @Test("the imagery and the hillshade go in at the same place: the one underlay rule")
