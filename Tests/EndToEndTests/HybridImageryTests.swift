@@ -195,8 +195,12 @@ struct HybridImageryTests {
 struct RasterLayerComparisonTests {
     /// A pixel agrees when no channel differs by more than this (of 255).
     static let tolerance = 8
-    /// The share of pixels that must agree.
-    static let requiredShare = 0.95
+    /// The share of pixels that must agree (measured 0.990; without the colour properties,
+    /// opacity alone, 0.872).
+    static let requiredShare = 0.97
+    /// A closer tolerance, and the share within it (measured 0.888; opacity alone 0.334).
+    static let closeTolerance = 4
+    static let requiredCloseShare = 0.85
 
     @Test("the painted imagery agrees with MapLibre Native's within the tolerance")
     func agreesWithMapLibre() throws {
@@ -229,6 +233,7 @@ struct RasterLayerComparisonTests {
                         "Tests/EndToEndTests/Fixtures/raster/helsinki-raster-paint-maplibre.png"))))
         try #require(ours.width == reference.width && ours.height == reference.height)
         var agreeing = 0
+        var close = 0
         var total = 0.0
         for y in 0..<ours.height {
             for x in 0..<ours.width {
@@ -236,6 +241,7 @@ struct RasterLayerComparisonTests {
                 let difference = max(
                     abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)), abs(Int(a.blue) - Int(b.blue)))
                 if difference <= Self.tolerance { agreeing += 1 }
+                if difference <= Self.closeTolerance { close += 1 }
                 total += Double(difference)
             }
         }
@@ -245,5 +251,7 @@ struct RasterLayerComparisonTests {
             print("raster paint vs MapLibre: \(share) within \(Self.tolerance), mean \(total / count)")
         }
         #expect(share >= Self.requiredShare, "\(share) of the pixels within \(Self.tolerance); mean \(total / count)")
+        let closeShare = Double(close) / count
+        #expect(closeShare >= Self.requiredCloseShare, "\(closeShare) of the pixels within \(Self.closeTolerance)")
     }
 }
