@@ -1,3 +1,4 @@
+import MapDataCommands
 import MapDrawing
 import MapFormats
 import MapGeometry
@@ -16,6 +17,8 @@ struct ProfileDrawing {
     var profile: ElevationProfile
     var waypoints: [ProfileChart.Waypoint]
     var options: ProfileChart.Options
+    /// Where the tracks' heights came from (`--elevation`), for the sidecar.
+    var heights: TrackHeights.Outcome?
 
     /// The gap between a page's map and its panel, in points: the neatline and a row of grid
     /// labels outside it (`--grid`) fit in it.
@@ -51,6 +54,8 @@ struct ProfileDrawing {
         chart.textColor = style.furniture.textColor
         chart.plateColor = style.furniture.plateColor.withAlpha(max(style.furniture.plateColor.alpha, 0.92))
         chart.fontFamily = style.furniture.fontFamily
+        // Two samples per output pixel (a page's PDF is drawn at its resolution when rastered).
+        chart.samplesPerPoint = 2 * max(options.scale, (page?.dpi ?? 72) / 72)
         return ProfileDrawing(
             whole: whole, placement: placement, profile: ElevationProfile(tracks: tracks), waypoints: waypoints,
             options: chart)
@@ -136,7 +141,7 @@ struct ProfileDrawing {
                     ])
                 ),
                 ("distance_ticks", .array(chart.distanceTicks.map { .number(($0.meters * 10).rounded() / 10) })),
-            ])
+            ] + (heights?.jsonMembers ?? []))
         )
     }
 }
