@@ -172,10 +172,17 @@ public enum TrackOptions {
                     "Prints distance (WGS84 geodesic, altitude ignored), duration, moving time, average, moving and maximum "
                         + "speed, elevation gain and loss (3 m hysteresis), start and end, and what cleaning dropped or "
                         + "found (see maprender track --help for the rules). Text in km, h:mm:ss and km/h; --json in "
-                        + "meters, seconds and m/s, times ISO 8601."
+                        + "meters, seconds and m/s, times ISO 8601.",
+                    "A track without recorded heights (a phone's log, a KML line, a CSV without altitudes) takes the "
+                        + "ground's from an elevation archive: --terrain ARCHIVE, else the installed one covering it "
+                        + "(maprender basemap add). --elevation terrain takes every height from it, --elevation track "
+                        + "none; the output says where the heights came from.",
                 ],
                 options: stats.specs, operands: [files],
-                examples: ["track stats examples/denver-ride.gpx", "track stats --json ~/tracks/2026-11/"]),
+                examples: [
+                    "track stats examples/denver-ride.gpx", "track stats --json ~/tracks/2026-11/",
+                    "track stats --terrain examples/santiago/santiago-terrain.pmtiles examples/santiago/manquehue-hike.csv",
+                ]),
             CommandSpec(
                 path: ["track", "events"], summary: "geofence enter and exit events, in order along the tracks",
                 usage: ["track events --places DB FILE… [--cushion M] [cleaning] [--json]"],
