@@ -22,6 +22,8 @@ import MapProfile
 import MapRenderCairo
 import MapRenderCore
 import MapTerrain
+import MapTiles
+import MapVectorSources
 
 // MARK: - Inputs
 
@@ -241,6 +243,20 @@ func runCase(_ name: String, _ n: Int, repetitions: Int) throws {
             sink &+= try profileSnapshot(
                 track, coloring: name == "track-profile-grade" ? .grade : .track, renderer: renderer,
                 drawsProfile: name != "track-profile-baseline")
+        }
+    case "terrain-heights":
+        // The ground height under n fixes of a loop around Cerro Manquehue (about 5 km across,
+        // the fixes in order) from the Santiago example's elevation archive at zoom 13: tiles
+        // read and decoded on first use, bilinear between pixel centres. Opened untimed.
+        let archive = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples/santiago/santiago-terrain.pmtiles").path
+        let fixes = (0..<n).map { index in
+            let t = Double(index) / Double(n) * 2 * .pi
+            return Coordinate(latitude: -33.362 + 0.012 * sin(t), longitude: -70.575 + 0.018 * cos(t))
+        }
+        ms = try median(repetitions) {
+            let heights = try TerrainHeights.open(archive: archive, options: HTTPTileOptions(userAgent: "benchmarks"))
+            for fix in fixes { sink &+= Int(heights.height(at: fix) ?? 0) }
         }
     case "profile-layout":  // the profile's own work: the profile, its chart and the markers, not drawn
         let track = Track(locations: hillyLoop(n))

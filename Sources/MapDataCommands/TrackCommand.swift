@@ -66,7 +66,8 @@ public enum TrackCommand {
         report(loaded.diagnostics)
         let heights = try TrackHeights.apply(
             arguments.elevation, terrain: arguments.terrain, basemapsDirectory: arguments.basemapsDirectory,
-            options: HTTPTileOptions(userAgent: HTTPTileOptions.userAgent(version: host.userAgentVersion)), usesHeights: true, to: &loaded.tracks)
+            options: HTTPTileOptions(userAgent: HTTPTileOptions.userAgent(version: host.userAgentVersion)),
+            usesHeights: true, to: &loaded.tracks)
         report(heights.diagnostics)
         let (files, report) = (loaded.files, loaded.report)
         let statistics = TrackStatistics(tracks: loaded.tracks)

@@ -107,7 +107,8 @@ public enum TrackHeights {
                     Diagnostic(
                         .warning,
                         "\(which) and no elevation archive covers it (\(outcome.reason ?? "--terrain none")):"
-                            + " its heights are unknown; give --terrain ARCHIVE or install one with maprender basemap add"))
+                            + " its heights are unknown; give --terrain ARCHIVE or install one with maprender basemap add"
+                    ))
             }
             outcome.report = TrackElevation.filled(tracks, source: .track) { _ in nil }.report
             return outcome

@@ -122,26 +122,27 @@ struct ProfileDrawing {
         let method = profile.ascentMethod
         return (
             "profile",
-            .object([
-                ("width", .number(whole.width + extra)), ("height", .number(whole.height)),
-                (
-                    "panel",
-                    .object([
-                        ("x", .number(panel.minX)), ("y", .number(panel.minY)), ("width", .number(panel.width)),
-                        ("height", .number(panel.height)),
-                    ])
-                ),
-                ("elevation", .bool(profile.hasElevation)),
-                ("ascent", number(profile.ascent)), ("descent", number(profile.descent)),
-                (
-                    "ascent_method",
-                    .object([
-                        ("name", .string(method.name)), ("threshold_meters", .number(method.threshold)),
-                        ("smoothing", .string(method.smoothing)),
-                    ])
-                ),
-                ("distance_ticks", .array(chart.distanceTicks.map { .number(($0.meters * 10).rounded() / 10) })),
-            ] + (heights?.jsonMembers ?? []))
+            .object(
+                [
+                    ("width", .number(whole.width + extra)), ("height", .number(whole.height)),
+                    (
+                        "panel",
+                        .object([
+                            ("x", .number(panel.minX)), ("y", .number(panel.minY)), ("width", .number(panel.width)),
+                            ("height", .number(panel.height)),
+                        ])
+                    ),
+                    ("elevation", .bool(profile.hasElevation)),
+                    ("ascent", number(profile.ascent)), ("descent", number(profile.descent)),
+                    (
+                        "ascent_method",
+                        .object([
+                            ("name", .string(method.name)), ("threshold_meters", .number(method.threshold)),
+                            ("smoothing", .string(method.smoothing)),
+                        ])
+                    ),
+                    ("distance_ticks", .array(chart.distanceTicks.map { .number(($0.meters * 10).rounded() / 10) })),
+                ] + (heights?.jsonMembers ?? []))
         )
     }
 }

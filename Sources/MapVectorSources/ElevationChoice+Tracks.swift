@@ -20,7 +20,10 @@ extension ElevationChoice {
         let ranked =
             archives
             .map { archive in
-                (archive: archive, share: Double(sampled.filter { archive.bounds.contains($0) }.count) / Double(sampled.count))
+                (
+                    archive: archive,
+                    share: Double(sampled.filter { archive.bounds.contains($0) }.count) / Double(sampled.count)
+                )
             }
             .sorted { a, b in
                 if a.share != b.share { return a.share > b.share }

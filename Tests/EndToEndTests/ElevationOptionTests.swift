@@ -100,7 +100,8 @@ struct ElevationOptionTests {
         #expect(profile["elevation_source"] as? String == "terrain")
         #expect((profile["elevation_archive"] as? [String: Any])?["name"] as? String == "santiago-terrain")
         // One way to count: the panel's climb is track stats' for the same heights.
-        #expect(profile["ascent"] as? Double == ((object["elevation_gain"] as? Double).map { ($0 * 10).rounded() / 10 }))
+        #expect(
+            profile["ascent"] as? Double == ((object["elevation_gain"] as? Double).map { ($0 * 10).rounded() / 10 }))
         // The relief under it comes from the same archive.
         #expect((sidecar["terrain"] as? [String: Any])?["name"] as? String == "santiago-terrain")
     }
@@ -139,9 +140,13 @@ struct ElevationOptionTests {
             Self.csv, "--elevation", "terrain", "--terrain", "/nonexistent/terrain.pmtiles",
         ])
         #expect(missingStatus == 66)
-        #expect(missingErrors.contains("/nonexistent/terrain.pmtiles") && missingErrors.contains("no such elevation archive"))
+        #expect(
+            missingErrors.contains("/nonexistent/terrain.pmtiles")
+                && missingErrors.contains("no such elevation archive"))
         // An archive of another place (a synthetic hill in Helsinki): no height under the hike.
-        let (elsewhereStatus, _, elsewhereErrors) = try stats([Self.csv, "--elevation", "terrain", "--terrain", Self.hill])
+        let (elsewhereStatus, _, elsewhereErrors) = try stats([
+            Self.csv, "--elevation", "terrain", "--terrain", Self.hill,
+        ])
         #expect(elsewhereStatus == 65, "\(elsewhereErrors)")
         #expect(elsewhereErrors.contains("has no heights under the track"))
         let (badStatus, _, badErrors) = try stats([Self.csv, "--elevation", "sky"])

@@ -30,7 +30,8 @@ struct StepDistanceTests {
         for index in 0..<20_000 {
             if index % 500 == 0 {
                 here = Coordinate(
-                    latitude: -85 + 170 * Double(index) / 20_000, longitude: Double.random(in: -180..<180, using: &random))
+                    latitude: -85 + 170 * Double(index) / 20_000,
+                    longitude: Double.random(in: -180..<180, using: &random))
             }
             let length = exp(Double.random(in: log(0.1)...log(990), using: &random))
             let next = here.destination(bearing: Double.random(in: 0..<360, using: &random), distance: length)
@@ -54,7 +55,9 @@ struct StepDistanceTests {
                 horizontalAccuracy: 5)
         }
         var length = 0.0
-        for (from, to) in zip(fixes, fixes.dropFirst()) { length += meter.distance(from: from.coordinate, to: to.coordinate) }
+        for (from, to) in zip(fixes, fixes.dropFirst()) {
+            length += meter.distance(from: from.coordinate, to: to.coordinate)
+        }
         let statistics = TrackStatistics(track: Track(locations: fixes))
         #expect(abs(length - statistics.distance) / statistics.distance < Self.relativeTolerance)
     }

@@ -99,7 +99,8 @@ struct TerrainHeightsTests {
         let santiago = archive(
             "santiago", CoordinateBounds(north: -33.33, south: -33.42, east: -70.51, west: -70.61), zooms: 9...13)
         let chile = archive("chile", CoordinateBounds(north: -17, south: -56, east: -66, west: -76), zooms: 0...10)
-        let helsinki = archive("helsinki", CoordinateBounds(north: 60.3, south: 60.1, east: 25.1, west: 24.8), zooms: 0...12)
+        let helsinki = archive(
+            "helsinki", CoordinateBounds(north: 60.3, south: 60.1, east: 25.1, west: 24.8), zooms: 0...12)
         let hike = Track(
             locations: try Self.expected().map { Location(coordinate: $0.coordinate, horizontalAccuracy: 5) })
         let both = ElevationChoice.choose(among: [chile, helsinki, santiago], forTracks: [hike])
@@ -109,7 +110,8 @@ struct TerrainHeightsTests {
         // Half the fixes in Helsinki, half in Santiago: a tie, won by the finer archive.
         let away = Track(
             locations: (0..<39).map {
-                Location(coordinate: Coordinate(latitude: 60.2, longitude: 24.9 + 0.001 * Double($0)), horizontalAccuracy: 5)
+                Location(
+                    coordinate: Coordinate(latitude: 60.2, longitude: 24.9 + 0.001 * Double($0)), horizontalAccuracy: 5)
             })
         let split = ElevationChoice.choose(among: [helsinki, santiago], forTracks: [hike, away])
         #expect(split.archive?.name == "santiago")
