@@ -34,9 +34,9 @@ public struct ProfileChart: Sendable {
         public var fontSize = 10.0
         /// How far off a track a waypoint may be and still be marked, in meters.
         public var waypointReach = 200.0
-        /// How many samples of a line are kept per canvas point of the plot's width: twice
-        /// the output's pixels per point (see `decimated`).
-        public var samplesPerPoint = 2.0
+        /// How many columns a canvas point of the plot's width is divided into when a long
+        /// line is reduced (`decimated`): the output's pixels per point.
+        public var columnsPerPoint = 1.0
 
         /// Creates options with the defaults.
         public init() {}
@@ -235,7 +235,7 @@ public struct ProfileChart: Sendable {
             let color =
                 options.lineColors.isEmpty ? Color(hex: 0x007AFF) : options.lineColors[index % options.lineColors.count]
             for fullPiece in line.pieces where !fullPiece.isEmpty {
-                let piece = Self.decimated(fullPiece, x: x, samplesPerPoint: options.samplesPerPoint)
+                let piece = Self.decimated(fullPiece, x: x, columnsPerPoint: options.columnsPerPoint)
                 let points = piece.map { CanvasPoint(x: x($0.distance), y: y($0.elevation)) }
                 // Simplified in canvas space as the map's track is (a quarter point): a
                 // 100,000-fix ride has a few thousand points that show on a 700-point plot.
@@ -402,13 +402,14 @@ public struct ProfileChart: Sendable {
         return nearest?.elevation
     }
 
-    /// `piece` with at most four samples per `1 / samplesPerPoint` of the plot's width: in
-    /// each such column the first, the lowest, the highest and the last, in their order. A
-    /// column's line is drawn through them as before, its extremes kept exactly (the lowest
-    /// and highest points stay on the line), and a 100,000-fix track is laid out from a few
-    /// thousand samples however long it is.
+    /// `piece` with at most four samples in each column of `1 / columnsPerPoint` points of
+    /// the plot: its first, lowest, highest and last, in their order (M4, Jugel et al.,
+    /// "M4: A Visualization-Oriented Time Series Data Aggregation", VLDB 2014: a line through
+    /// these four per pixel column rasterizes as the whole line does). The extremes are kept
+    /// exactly (the lowest and highest points stay on the line), and a 100,000-fix track is
+    /// laid out from a few thousand samples however long it is.
     static func decimated(
-        _ piece: [ElevationProfile.Sample], x: (Double) -> Double, samplesPerPoint: Double
+        _ piece: [ElevationProfile.Sample], x: (Double) -> Double, columnsPerPoint: Double
     ) -> [ElevationProfile.Sample] {
         guard piece.count > 4 else { return piece }
         var result: [ElevationProfile.Sample] = []
@@ -422,7 +423,7 @@ public struct ProfileChart: Sendable {
             }
         }
         for index in piece.indices {
-            let value = (x(piece[index].distance) * samplesPerPoint).rounded(.down)
+            let value = (x(piece[index].distance) * columnsPerPoint).rounded(.down)
             let here = value.isFinite ? Int(max(min(value, 1e15), -1e15)) : column
             if here != column {
                 if column != Int.min { flush() }

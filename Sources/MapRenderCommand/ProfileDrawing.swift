@@ -54,8 +54,8 @@ struct ProfileDrawing {
         chart.textColor = style.furniture.textColor
         chart.plateColor = style.furniture.plateColor.withAlpha(max(style.furniture.plateColor.alpha, 0.92))
         chart.fontFamily = style.furniture.fontFamily
-        // Two samples per output pixel (a page's PDF is drawn at its resolution when rastered).
-        chart.samplesPerPoint = 2 * max(options.scale, (page?.dpi ?? 72) / 72)
+        // A column per output pixel (a page at its resolution, as its PDF is rastered).
+        chart.columnsPerPoint = max(options.scale, (page?.dpi ?? 72) / 72)
         return ProfileDrawing(
             whole: whole, placement: placement, profile: ElevationProfile(tracks: tracks), waypoints: waypoints,
             options: chart)

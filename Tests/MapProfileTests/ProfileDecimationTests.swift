@@ -24,14 +24,14 @@ struct ProfileDecimationTests {
             locations: altitudes.enumerated().map { ProfileTestTracks.fix(Double($0.offset) / 100, $0.element) })
     }()
 
-    @Test("at most four samples a column of half a point; the extremes kept exactly")
+    @Test("at most four samples a column of a point; the extremes kept exactly")
     func decimation() throws {
         let profile = ElevationProfile(tracks: [Self.long])
         let piece = try #require(profile.lines.first?.pieces.first)
         #expect(piece.count == 100_000)
         let chart = ProfileChart(profile, in: Self.panel, measurer: FixedTextMeasurer())
-        let kept = ProfileChart.decimated(piece, x: chart.x, samplesPerPoint: 2)
-        #expect(kept.count <= 4 * 2 * Int(chart.plot.width + 1) + 4)
+        let kept = ProfileChart.decimated(piece, x: chart.x, columnsPerPoint: 1)
+        #expect(kept.count <= 4 * Int(chart.plot.width + 1) + 4)
         #expect(kept.count > 2 * Int(chart.plot.width))
         #expect(kept.map(\.elevation).max() == piece.map(\.elevation).max())
         #expect(kept.map(\.elevation).min() == piece.map(\.elevation).min())
@@ -44,7 +44,7 @@ struct ProfileDecimationTests {
         // A short track is left as it is.
         let short = ProfileTestTracks.track([100, 120, 110, 130, 90, 95])
         let shortPiece = ElevationProfile(tracks: [short]).lines[0].pieces[0]
-        #expect(ProfileChart.decimated(shortPiece, x: chart.x, samplesPerPoint: 2) == shortPiece)
+        #expect(ProfileChart.decimated(shortPiece, x: chart.x, columnsPerPoint: 1) == shortPiece)
     }
 
     @Test("the line's path is bounded by the panel, not by the fixes")
@@ -54,7 +54,7 @@ struct ProfileDecimationTests {
             if case .stroke(let path, let style) = command, style.lineWidth == 1.5 { path } else { nil }
         }
         let line = try #require(strokes.first)
-        #expect(line.elements.count < 8 * Int(Self.panel.width))
+        #expect(line.elements.count < 4 * Int(Self.panel.width))
     }
 
     @Test("its length is the statistics' distance to half a millimetre a kilometre")
