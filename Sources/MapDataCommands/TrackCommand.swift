@@ -67,7 +67,7 @@ public enum TrackCommand {
         let heights = try TrackHeights.apply(
             arguments.elevation, terrain: arguments.terrain, basemapsDirectory: arguments.basemapsDirectory,
             options: HTTPTileOptions(userAgent: HTTPTileOptions.userAgent(version: host.userAgentVersion)),
-            usesHeights: true, to: &loaded.tracks)
+            usesHeights: true, warnsWithoutHeights: false, to: &loaded.tracks)
         report(heights.diagnostics)
         let (files, report) = (loaded.files, loaded.report)
         let statistics = TrackStatistics(tracks: loaded.tracks)
@@ -190,7 +190,10 @@ public enum TrackCommand {
     static func heightsSummary(_ heights: TrackHeights.Outcome) -> String {
         let source = heights.report.source
         guard let archive = heights.archive, heights.report.tracksFromTerrain > 0 else {
-            return source == "none" ? "none (the track has no elevation)" : source
+            guard source == "none" else { return source }
+            // Why there is no terrain height either, and the remedy, when an archive was looked for.
+            guard let reason = heights.reason else { return "none (the track has no elevation)" }
+            return "none (the track has no elevation; \(reason): give --terrain ARCHIVE or maprender basemap add one)"
         }
         let outside =
             heights.report.fixesOutside > 0 ? ", \(heights.report.fixesOutside) fixes outside it" : ""

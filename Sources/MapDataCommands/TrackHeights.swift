@@ -55,14 +55,16 @@ public enum TrackHeights {
     ///   - terrain: `--terrain`: an archive's path, `auto` (the installed one covering the
     ///     tracks, from the store in `basemapsDirectory`), or `nil` for none.
     ///   - usesHeights: whether what is made shows heights (a profile, elevation colours,
-    ///     statistics): only then is a track left without heights worth a warning.
+    ///     statistics): only then are terrain heights read for `auto`.
+    ///   - warnsWithoutHeights: whether a track left without heights is a warning (a map's
+    ///     profile; `track stats` says it in its output instead).
     /// - Throws: `MapError` `.invalidRequest` for `terrain` with `--terrain none`;
     ///   `.missingInput` for `terrain` when no archive covers the tracks or the archive named
     ///   does not exist; `.invalidData` for `terrain` when the archive named has no height
     ///   under any fix, or is not an elevation archive.
     public static func apply(
         _ source: ElevationSource, terrain: String?, basemapsDirectory: String?, options: HTTPTileOptions,
-        usesHeights: Bool, to tracks: inout [Track]
+        usesHeights: Bool, warnsWithoutHeights: Bool = true, to tracks: inout [Track]
     ) throws(MapError) -> Outcome {
         var outcome = Outcome(requested: source)
         let needs = TrackElevation.needsTerrain(tracks, source: source)
@@ -102,7 +104,7 @@ public enum TrackHeights {
             (location, name) = (path, path)
         }
         guard let location, let name else {
-            if usesHeights {
+            if usesHeights && warnsWithoutHeights {
                 outcome.diagnostics.append(
                     Diagnostic(
                         .warning,

@@ -70,6 +70,15 @@ struct ElevationOptionTests {
         let text = String(decoding: run.output, as: UTF8.self)
         #expect(text.contains("heights from    terrain (\(Self.archive), zoom 13)"), "\(text)")
         #expect(!text.contains("unknown (no altitudes)"))
+        // No archive installed or named: the row says why and what to do, standard error nothing.
+        let bare = try Maprender.run(["track", "stats", Self.csv])
+        #expect(bare.status == 0 && bare.errors.isEmpty, "\(bare.errors)")
+        let bareText = String(decoding: bare.output, as: UTF8.self)
+        #expect(
+            bareText.contains(
+                "heights from    none (the track has no elevation; no elevation archive is installed: give --terrain"),
+            "\(bareText)")
+        #expect(bareText.contains("elevation gain  unknown (no altitudes)"))
     }
 
     @Test("--terrain auto: the installed elevation archive covering the track")
