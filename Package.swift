@@ -212,7 +212,7 @@ let package = Package(
             name: "maprender-benchmarks",
             dependencies: [
                 "MapErrors", "MapGeometry", "MapRenderCore", "MapDrawing", "MapRenderCairo", "MapInputs", "MapProfile",
-                "MapTerrain",
+                "MapTerrain", "MapTiles", "MapVectorSources",
             ],
             path: "Benchmarks/MicroBenchmarks"),
 

@@ -22,6 +22,8 @@ import MapProfile
 import MapRenderCairo
 import MapRenderCore
 import MapTerrain
+import MapTiles
+import MapVectorSources
 
 // MARK: - Inputs
 
@@ -70,21 +72,30 @@ func hillyLoop(_ count: Int) -> [Location] {
 
 /// A snapshot of `track` with the elevation profile as `render --profile` draws it: the map
 /// laid out in the top 420 points, the panel in the 180 below, distance markers on the track.
-func profileSnapshot(_ track: Track, coloring: ProfileChart.Options.Coloring, renderer: CairoRenderer) throws -> Int {
+/// With `drawsProfile` false, the same canvas without the profile: the map in the top 420
+/// points, nothing below, the baseline the profile's cost is measured against.
+func profileSnapshot(
+    _ track: Track, coloring: ProfileChart.Options.Coloring, renderer: CairoRenderer, drawsProfile: Bool = true
+) throws -> Int {
     let placement = ProfilePanelPlacement(in: CanvasRect(x: 0, y: 0, width: 800, height: 600))
     var snapshotter = snapshotter(MapScene(tracks: [track]))
     snapshotter.options.size = placement.map.size
-    let profile = ElevationProfile(tracks: [track])
     var options = ProfileChart.Options()
     options.coloring = coloring
     return try snapshotter.makeSnapshot(renderer: renderer) { (list, viewport) throws(MapError) in
+        var whole = DisplayList(size: CanvasSize(width: 800, height: 600))
+        whole.append(.clear(Color(hex: 0xF2EFE9)))
+        guard drawsProfile else {
+            whole.append(.group(DrawGroup(list, in: placement.map)))
+            list = whole
+            return
+        }
+        let profile = ElevationProfile(tracks: [track])
         let chart = ProfileChart(profile, in: placement.panel, options: options, measurer: renderer.textMeasurer)
         let markers = DistanceMarkers.markers(of: profile, ticks: chart.distanceTicks) { viewport.point(for: $0) }
         list.commands += DistanceMarkers.commands(
             markers, color: Color(hex: 0x007AFF), font: Font(size: 9, isBold: true), textColor: options.textColor,
             measurer: renderer.textMeasurer)
-        var whole = DisplayList(size: CanvasSize(width: 800, height: 600))
-        whole.append(.clear(Color(hex: 0xF2EFE9)))
         whole.append(.group(DrawGroup(list, in: placement.map)))
         whole.commands += chart.commands
         list = whole
@@ -224,12 +235,41 @@ func runCase(_ name: String, _ n: Int, repetitions: Int) throws {
         let scene = MapScene(tracks: [Track(locations: hillyLoop(n))])
         let renderer = CairoRenderer()
         ms = try median(repetitions) { sink &+= try snapshotter(scene).makeSnapshot(renderer: renderer).data.count }
-    case "track-profile", "track-profile-grade":  // with the elevation profile (render --profile)
+    case "track-profile", "track-profile-grade", "track-profile-baseline":
+        // With the elevation profile (render --profile), or the same canvas without it.
         let track = Track(locations: hillyLoop(n))
         let renderer = CairoRenderer()
         ms = try median(repetitions) {
             sink &+= try profileSnapshot(
-                track, coloring: name == "track-profile" ? .track : .grade, renderer: renderer)
+                track, coloring: name == "track-profile-grade" ? .grade : .track, renderer: renderer,
+                drawsProfile: name != "track-profile-baseline")
+        }
+    case "terrain-heights":
+        // The ground height under n fixes of a loop around Cerro Manquehue (about 5 km across,
+        // the fixes in order) from the Santiago example's elevation archive at zoom 13: tiles
+        // read and decoded on first use, bilinear between pixel centres. Opened untimed.
+        let archive = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples/santiago/santiago-terrain.pmtiles").path
+        let fixes = (0..<n).map { index in
+            let t = Double(index) / Double(n) * 2 * .pi
+            return Coordinate(latitude: -33.362 + 0.012 * sin(t), longitude: -70.575 + 0.018 * cos(t))
+        }
+        ms = try median(repetitions) {
+            let heights = try TerrainHeights.open(archive: archive, options: HTTPTileOptions(userAgent: "benchmarks"))
+            for fix in fixes { sink &+= Int(heights.height(at: fix) ?? 0) }
+        }
+    case "profile-layout":  // the profile's own work: the profile, its chart and the markers, not drawn
+        let track = Track(locations: hillyLoop(n))
+        let renderer = CairoRenderer()
+        let placement = ProfilePanelPlacement(in: CanvasRect(x: 0, y: 0, width: 800, height: 600))
+        var map = snapshotter(MapScene(tracks: [track]))
+        map.options.size = placement.map.size
+        let viewport = try map.viewport(measurer: renderer.textMeasurer)
+        ms = median(repetitions) {
+            let profile = ElevationProfile(tracks: [track])
+            let chart = ProfileChart(profile, in: placement.panel, measurer: renderer.textMeasurer)
+            let markers = DistanceMarkers.markers(of: profile, ticks: chart.distanceTicks) { viewport.point(for: $0) }
+            sink &+= chart.commands.count + markers.count
         }
     case "pins-layout":  // fit and lay out pins with callouts (text measured with Pango)
         let scene = MapScene(places: pins(n))

@@ -6,6 +6,7 @@ import MapFormats
 import MapGeometry
 import MapInputs
 import MapRenderCore
+import MapTiles
 
 /// `maprender track stats|events …`: measures recorded tracks, or replays them against the
 /// geofences of a favorites database.
@@ -20,6 +21,13 @@ public enum TrackCommand {
         var placeDatabases: [String] = []
         /// How far beyond a region's radius a fix must be to exit it, in meters (`--cushion`).
         var cushion = GeofenceMonitor.defaultCushion
+        /// Where heights come from (`--elevation`, `stats`).
+        var elevation = ElevationSource.auto
+        /// The elevation archive terrain heights come from (`--terrain`): a path, `auto`, or
+        /// `nil` for none.
+        var terrain: String? = "auto"
+        /// The store `--terrain auto` looks in (`--basemaps-dir`).
+        var basemapsDirectory: String?
     }
 
     /// Runs with the words after `track`.
@@ -37,7 +45,7 @@ public enum TrackCommand {
             arguments.input.paths.append(word)
         }
         if command.name == "stats" {
-            try stats(arguments.input, json: arguments.json)
+            try stats(arguments, host: host)
         } else {
             guard !arguments.placeDatabases.isEmpty else {
                 throw MapError(
@@ -52,14 +60,22 @@ public enum TrackCommand {
 
     // MARK: - stats
 
-    private static func stats(_ input: TrackInput, json: Bool) throws(MapError) {
-        let loaded = try input.loadCleaned()
+    private static func stats(_ arguments: Arguments, host: CommandHost) throws(MapError) {
+        let input = arguments.input
+        var loaded = try input.loadCleaned()
         report(loaded.diagnostics)
+        let heights = try TrackHeights.apply(
+            arguments.elevation, terrain: arguments.terrain, basemapsDirectory: arguments.basemapsDirectory,
+            options: HTTPTileOptions(userAgent: HTTPTileOptions.userAgent(version: host.userAgentVersion)),
+            usesHeights: true, warnsWithoutHeights: false, to: &loaded.tracks)
+        report(heights.diagnostics)
         let (files, report) = (loaded.files, loaded.report)
         let statistics = TrackStatistics(tracks: loaded.tracks)
-        if json {
+        if arguments.json {
             let window = loaded.window.isUnbounded ? nil : (loaded.window, loaded.leftOut)
-            Console.print(statsJSON(statistics, report: report, files: files, window: window).serialized(indent: 2))
+            Console.print(
+                statsJSON(statistics, report: report, files: files, window: window, heights: heights)
+                    .serialized(indent: 2))
             return
         }
         let s = statistics
@@ -78,6 +94,7 @@ public enum TrackCommand {
             ("elevation gain", s.elevationGain.map { $0.decimalString(places: 0) + " m" } ?? "unknown (no altitudes)"),
             ("elevation loss", s.elevationLoss.map { $0.decimalString(places: 0) + " m" } ?? "unknown"),
             ("elevation", elevationRange(s)),
+            ("heights from", heightsSummary(heights)),
             ("start", s.startTime.map(ISO8601Timestamp.string(from:)) ?? "unknown"),
             ("end", s.endTime.map(ISO8601Timestamp.string(from:)) ?? "unknown"),
             ("cleaning", TrackInput.summary(of: report, splitsAtGaps: input.cleaning.splitsAtGaps)),
@@ -94,7 +111,7 @@ public enum TrackCommand {
     /// `null` for what the tracks cannot tell.
     static func statsJSON(
         _ s: TrackStatistics, report: TrackCleaningReport, files: [String],
-        window: (TrackTimeWindow, TrackWindowCount)? = nil
+        window: (TrackTimeWindow, TrackWindowCount)? = nil, heights: TrackHeights.Outcome? = nil
     ) -> JSONValue {
         func number(_ value: Double?) -> JSONValue { value.map { .number(($0 * 1000).rounded() / 1000) } ?? .null }
         func time(_ date: Date?) -> JSONValue { date.map { .string(ISO8601Timestamp.string(from: $0)) } ?? .null }
@@ -109,6 +126,9 @@ public enum TrackCommand {
             ("elevation_gain", number(s.elevationGain)), ("elevation_loss", number(s.elevationLoss)),
             ("minimum_elevation", number(s.minimumElevation)), ("maximum_elevation", number(s.maximumElevation)),
             ("ascent_method", ascentMethodJSON(AscentMethod())),
+        ]
+        members += heights?.jsonMembers ?? []
+        members += [
             ("start", time(s.startTime)), ("end", time(s.endTime)),
             (
                 "cleaning",
@@ -164,6 +184,20 @@ public enum TrackCommand {
             ("name", .string(method.name)), ("threshold_meters", .number(method.threshold)),
             ("smoothing", .string(method.smoothing)),
         ])
+    }
+
+    /// "track", "terrain (NAME, zoom Z)", "none", for the stats text.
+    static func heightsSummary(_ heights: TrackHeights.Outcome) -> String {
+        let source = heights.report.source
+        guard let archive = heights.archive, heights.report.tracksFromTerrain > 0 else {
+            guard source == "none" else { return source }
+            // Why there is no terrain height either, and the remedy, when an archive was looked for.
+            guard let reason = heights.reason else { return "none (the track has no elevation)" }
+            return "none (the track has no elevation; \(reason): give --terrain ARCHIVE or maprender basemap add one)"
+        }
+        let outside =
+            heights.report.fixesOutside > 0 ? ", \(heights.report.fixesOutside) fixes outside it" : ""
+        return "\(source) (\(archive.name), zoom \(heights.zoom)\(outside))"
     }
 
     private static func elevationRange(_ s: TrackStatistics) -> String {

@@ -1,5 +1,6 @@
 import MapCommandLine
 import MapErrors
+import MapGeometry
 import MapInputs
 import MapRenderCore
 
@@ -77,8 +78,42 @@ public enum TrackOptions {
         "--json", section: .options, help: "JSON in meters, seconds and m/s, times ISO 8601"
     ) { $0.json = true }
 
+    /// `--elevation`: where heights come from (render's option of the same name).
+    public static func elevationSource(_ value: OptionValue) throws(MapError) -> ElevationSource {
+        guard let source = ElevationSource(rawValue: value.text) else {
+            throw MapError(
+                .invalidRequest, "\(value.option): '\(value.text)' is not auto, track or terrain",
+                remedy: "give auto (the default), track or terrain")
+        }
+        return source
+    }
+
+    /// The help of `--elevation`, render's and `track stats`'s.
+    public static let elevationHelp =
+        "where heights come from: track (the recorded ones), terrain (the --terrain archive's, for every fix),"
+        + " auto (default): the track's own, the terrain's for a track without any"
+
+    /// `--elevation`, `--terrain` and `--basemaps-dir` of `track stats`.
+    private static let heights: [BoundOption<TrackCommand.Arguments>] = [
+        .value(
+            "--elevation", valueName: "auto|track|terrain", section: .options,
+            completion: .choices(ElevationSource.allCases.map(\.rawValue)), help: elevationHelp
+        ) { arguments, value throws(MapError) in arguments.elevation = try elevationSource(value) },
+        .value(
+            "--terrain", valueName: "ARCHIVE|auto|none", section: .options,
+            completion: ValueCompletion.choices(["auto", "none"]).orFiles("pmtiles", "mbtiles"),
+            help: "the elevation archive terrain heights are read from; auto (default): the installed one covering"
+                + " the tracks; none: no terrain heights"
+        ) { arguments, value in arguments.terrain = value.text == "none" ? nil : value.text },
+        .value(
+            "--basemaps-dir", valueName: "DIR", section: .options, completion: .directories,
+            help: "where --terrain auto looks for installed elevation archives (as render's option)"
+        ) { arguments, value in arguments.basemapsDirectory = value.text },
+    ]
+
     /// `track stats`.
-    static let stats = OptionTable<TrackCommand.Arguments>([json] + cleaning.lifted(\TrackCommand.Arguments.input))
+    static let stats = OptionTable<TrackCommand.Arguments>(
+        [json] + heights + cleaning.lifted(\TrackCommand.Arguments.input))
 
     /// `track events`.
     static let events = OptionTable<TrackCommand.Arguments>(
@@ -137,10 +172,17 @@ public enum TrackOptions {
                     "Prints distance (WGS84 geodesic, altitude ignored), duration, moving time, average, moving and maximum "
                         + "speed, elevation gain and loss (3 m hysteresis), start and end, and what cleaning dropped or "
                         + "found (see maprender track --help for the rules). Text in km, h:mm:ss and km/h; --json in "
-                        + "meters, seconds and m/s, times ISO 8601."
+                        + "meters, seconds and m/s, times ISO 8601.",
+                    "A track without recorded heights (a phone's log, a KML line, a CSV without altitudes) takes the "
+                        + "ground's from an elevation archive: --terrain ARCHIVE, else the installed one covering it "
+                        + "(maprender basemap add). --elevation terrain takes every height from it, --elevation track "
+                        + "none; the output says where the heights came from.",
                 ],
                 options: stats.specs, operands: [files],
-                examples: ["track stats examples/denver-ride.gpx", "track stats --json ~/tracks/2026-11/"]),
+                examples: [
+                    "track stats examples/denver-ride.gpx", "track stats --json ~/tracks/2026-11/",
+                    "track stats --terrain examples/santiago/santiago-terrain.pmtiles examples/santiago/manquehue-hike.csv",
+                ]),
             CommandSpec(
                 path: ["track", "events"], summary: "geofence enter and exit events, in order along the tracks",
                 usage: ["track events --places DB FILE… [--cushion M] [cleaning] [--json]"],

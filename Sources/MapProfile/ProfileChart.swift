@@ -34,6 +34,9 @@ public struct ProfileChart: Sendable {
         public var fontSize = 10.0
         /// How far off a track a waypoint may be and still be marked, in meters.
         public var waypointReach = 200.0
+        /// How many columns a canvas point of the plot's width is divided into when a long
+        /// line is reduced (`decimated`): the output's pixels per point.
+        public var columnsPerPoint = 1.0
 
         /// Creates options with the defaults.
         public init() {}
@@ -231,7 +234,8 @@ public struct ProfileChart: Sendable {
         for (index, line) in profile.lines.enumerated() {
             let color =
                 options.lineColors.isEmpty ? Color(hex: 0x007AFF) : options.lineColors[index % options.lineColors.count]
-            for piece in line.pieces where !piece.isEmpty {
+            for fullPiece in line.pieces where !fullPiece.isEmpty {
+                let piece = Self.decimated(fullPiece, x: x, columnsPerPoint: options.columnsPerPoint)
                 let points = piece.map { CanvasPoint(x: x($0.distance), y: y($0.elevation)) }
                 // Simplified in canvas space as the map's track is (a quarter point): a
                 // 100,000-fix ride has a few thousand points that show on a 700-point plot.
@@ -396,6 +400,41 @@ public struct ProfileChart: Sendable {
             }
         }
         return nearest?.elevation
+    }
+
+    /// `piece` with at most four samples in each column of `1 / columnsPerPoint` points of
+    /// the plot: its first, lowest, highest and last, in their order (M4, Jugel et al.,
+    /// "M4: A Visualization-Oriented Time Series Data Aggregation", VLDB 2014: a line through
+    /// these four per pixel column rasterizes as the whole line does). The extremes are kept
+    /// exactly (the lowest and highest points stay on the line), and a 100,000-fix track is
+    /// laid out from a few thousand samples however long it is.
+    static func decimated(
+        _ piece: [ElevationProfile.Sample], x: (Double) -> Double, columnsPerPoint: Double
+    ) -> [ElevationProfile.Sample] {
+        guard piece.count > 4 else { return piece }
+        var result: [ElevationProfile.Sample] = []
+        var column = Int.min
+        var first = 0, lowest = 0, highest = 0, last = 0
+        func flush() {
+            var previous = -1
+            for index in [first, lowest, highest, last].sorted() where index != previous {
+                result.append(piece[index])
+                previous = index
+            }
+        }
+        for index in piece.indices {
+            let value = (x(piece[index].distance) * columnsPerPoint).rounded(.down)
+            let here = value.isFinite ? Int(max(min(value, 1e15), -1e15)) : column
+            if here != column {
+                if column != Int.min { flush() }
+                (column, first, lowest, highest) = (here, index, index, index)
+            }
+            if piece[index].elevation < piece[lowest].elevation { lowest = index }
+            if piece[index].elevation > piece[highest].elevation { highest = index }
+            last = index
+        }
+        flush()
+        return result
     }
 
     /// `points` without those within a quarter point of the line through the others.

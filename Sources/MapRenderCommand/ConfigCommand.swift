@@ -9,11 +9,12 @@ enum ConfigCommand {
     /// The options a file or variable may set: those of LOOK and BASEMAP, but for the ones
     /// about a single map (`--title`, `--format`), the time zone of the time window (a
     /// machine's users may live in another zone than its clock) and the elevation profile
-    /// (`--profile`, `--profile-color`: a map without a track just has none). Inputs,
+    /// (`--profile`, `--profile-color`: a map without a track just has none) and where its
+    /// heights come from (`--elevation`). Inputs,
     /// outputs, framing and the window itself are not.
     static let settable = RenderOptions.table.specs.filter { option in
         ([.look, .basemap].contains(option.section) && !["--title", "--format"].contains(option.name))
-            || ["--timezone", "--profile", "--profile-color"].contains(option.name)
+            || ["--timezone", "--profile", "--profile-color", "--elevation"].contains(option.name)
     }
 
     /// `maprender config`.

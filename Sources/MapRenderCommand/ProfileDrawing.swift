@@ -1,3 +1,4 @@
+import MapDataCommands
 import MapDrawing
 import MapFormats
 import MapGeometry
@@ -16,6 +17,8 @@ struct ProfileDrawing {
     var profile: ElevationProfile
     var waypoints: [ProfileChart.Waypoint]
     var options: ProfileChart.Options
+    /// Where the tracks' heights came from (`--elevation`), for the sidecar.
+    var heights: TrackHeights.Outcome?
 
     /// The gap between a page's map and its panel, in points: the neatline and a row of grid
     /// labels outside it (`--grid`) fit in it.
@@ -51,6 +54,8 @@ struct ProfileDrawing {
         chart.textColor = style.furniture.textColor
         chart.plateColor = style.furniture.plateColor.withAlpha(max(style.furniture.plateColor.alpha, 0.92))
         chart.fontFamily = style.furniture.fontFamily
+        // A column per output pixel (a page at its resolution, as its PDF is rastered).
+        chart.columnsPerPoint = max(options.scale, (page?.dpi ?? 72) / 72)
         return ProfileDrawing(
             whole: whole, placement: placement, profile: ElevationProfile(tracks: tracks), waypoints: waypoints,
             options: chart)
@@ -117,26 +122,27 @@ struct ProfileDrawing {
         let method = profile.ascentMethod
         return (
             "profile",
-            .object([
-                ("width", .number(whole.width + extra)), ("height", .number(whole.height)),
-                (
-                    "panel",
-                    .object([
-                        ("x", .number(panel.minX)), ("y", .number(panel.minY)), ("width", .number(panel.width)),
-                        ("height", .number(panel.height)),
-                    ])
-                ),
-                ("elevation", .bool(profile.hasElevation)),
-                ("ascent", number(profile.ascent)), ("descent", number(profile.descent)),
-                (
-                    "ascent_method",
-                    .object([
-                        ("name", .string(method.name)), ("threshold_meters", .number(method.threshold)),
-                        ("smoothing", .string(method.smoothing)),
-                    ])
-                ),
-                ("distance_ticks", .array(chart.distanceTicks.map { .number(($0.meters * 10).rounded() / 10) })),
-            ])
+            .object(
+                [
+                    ("width", .number(whole.width + extra)), ("height", .number(whole.height)),
+                    (
+                        "panel",
+                        .object([
+                            ("x", .number(panel.minX)), ("y", .number(panel.minY)), ("width", .number(panel.width)),
+                            ("height", .number(panel.height)),
+                        ])
+                    ),
+                    ("elevation", .bool(profile.hasElevation)),
+                    ("ascent", number(profile.ascent)), ("descent", number(profile.descent)),
+                    (
+                        "ascent_method",
+                        .object([
+                            ("name", .string(method.name)), ("threshold_meters", .number(method.threshold)),
+                            ("smoothing", .string(method.smoothing)),
+                        ])
+                    ),
+                    ("distance_ticks", .array(chart.distanceTicks.map { .number(($0.meters * 10).rounded() / 10) })),
+                ] + (heights?.jsonMembers ?? []))
         )
     }
 }

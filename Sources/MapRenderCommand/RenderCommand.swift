@@ -86,13 +86,16 @@ enum RenderCommand {
         var style = try SceneLoading.style(for: request)
         if request.isTransparent { style.backgroundColor = style.backgroundColor.withAlpha(0) }
         var scene = try SceneLoading.scene(for: request)
+        // Heights first: the profile, elevation colours and the statistics box draw them.
+        let heights = try SceneLoading.heights(for: request, scene: &scene)
         var options = request.snapshotOptions(style: style, format: format)
         var cairo = CairoRenderer(decodesImagesInParallel: !inBatch, quality: request.quality)
         var page = try request.page.layout(format: format, size: request.size, scale: request.scale)
         try request.page.apply(
             to: &options, layout: page, request: request, scene: &scene, measurer: cairo.textMeasurer)
         // The profile takes its room from the map (from the frame on a page).
-        let profile = ProfileDrawing.prepare(request, scene: &scene, style: style, options: &options, page: &page)
+        var profile = ProfileDrawing.prepare(request, scene: &scene, style: style, options: &options, page: &page)
+        profile?.heights = heights
         if let page { cairo.pixelsPerInch = page.dpi }
         let choosing = InstalledChoosing(request, scene: scene, options: options)
         let selection = try AutoBasemap.resolve(&request, choosing: choosing)
@@ -217,6 +220,17 @@ enum SceneLoading {
 
     static func scene(for request: RenderRequest) throws(MapError) -> MapScene {
         try SceneLoader.scene(from: request.sceneInputs(), placeDatabases: request.placeDatabases)
+    }
+
+    /// The scene's tracks given the heights `--elevation` asks for (from the `--terrain`
+    /// archive, or the installed one covering them), what it said added to the scene's
+    /// diagnostics.
+    static func heights(for request: RenderRequest, scene: inout MapScene) throws(MapError) -> TrackHeights.Outcome {
+        let outcome = try TrackHeights.apply(
+            request.elevationSource, terrain: request.terrain, basemapsDirectory: request.basemapsDirectory,
+            options: request.tileOptions, usesHeights: request.showsHeights, to: &scene.tracks)
+        scene.diagnostics += outcome.diagnostics
+        return outcome
     }
 }
 

@@ -21,6 +21,8 @@ struct RenderRequest {
     var showsProfile = false
     /// How the profile's line and area are coloured (`--profile-color`).
     var profileColoring = ProfileChart.Options.Coloring.track
+    /// Where the tracks' heights come from (`--elevation`).
+    var elevationSource = ElevationSource.auto
     var userLocation: UserLocation?
     var title: String?
     /// The grid, north arrow and title block (`--grid`, `--north-arrow`, `--subtitle`, `--date`).
@@ -96,6 +98,12 @@ struct RenderRequest {
             throw MapError(.invalidRequest, "\(zoom != nil ? "--zoom" : "--span") needs --center")
         }
         try PageRequest.check(&self)
+    }
+
+    /// Whether the map shows the tracks' heights: a profile, elevation colours or the
+    /// statistics box (its climb).
+    var showsHeights: Bool {
+        showsProfile || trackDisplay.coloring == .elevation || trackDisplay.showsStatistics
     }
 
     /// The framing the options ask for.

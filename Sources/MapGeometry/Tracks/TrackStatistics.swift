@@ -198,6 +198,30 @@ public struct TrackStatistics: Hashable, Sendable {
     }
 }
 
+extension TrackStatistics {
+    /// The climb of `tracks` alone: `elevationGain`, `elevationLoss`, `minimumElevation` and
+    /// `maximumElevation` counted exactly as the statistics count them (the same hysteresis,
+    /// recorded segments joined across gaps), without measuring distances or times; `nil`
+    /// without a valid altitude. The elevation profile uses it, so that a long track is not
+    /// measured twice.
+    public static func climb(
+        of tracks: [Track], options: Options = Options()
+    ) -> (gain: Double, loss: Double, minimum: Double, maximum: Double)? {
+        var elevation = ElevationCounter(threshold: options.elevationThreshold)
+        for track in tracks {
+            var started = false
+            for (segmentIndex, segment) in track.segments.enumerated() where !segment.isEmpty {
+                if !(started && track.segmentsAfterGaps.contains(segmentIndex)) { elevation.finishSegment() }
+                started = true
+                for location in segment where location.hasValidAltitude { elevation.add(location.altitude) }
+            }
+            elevation.finishSegment()
+        }
+        guard let minimum = elevation.minimum, let maximum = elevation.maximum else { return nil }
+        return (elevation.gain, elevation.loss, minimum, maximum)
+    }
+}
+
 /// The timed intervals of one segment: from each fix with a timestamp to the next one, with
 /// the distance along the fixes between them. Fixes without a timestamp are bridged, so a
 /// track where only some fixes carry a time still has speeds.

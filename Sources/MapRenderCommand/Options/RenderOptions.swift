@@ -130,6 +130,10 @@ enum RenderOptions {
             request.profileColoring = coloring
             request.showsProfile = true
         },
+        .value(
+            "--elevation", valueName: "auto|track|terrain", section: .tracks,
+            completion: .choices(ElevationSource.allCases.map(\.rawValue)), help: TrackOptions.elevationHelp
+        ) { request, value throws(MapError) in request.elevationSource = try TrackOptions.elevationSource(value) },
         .flag("--no-track-markers", section: .tracks, help: "no Start/End pins and no blue dot at the last fix") {
             $0.showsTrackMarkers = false
         },
