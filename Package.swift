@@ -47,10 +47,10 @@ let package = Package(
         .systemLibrary(
             name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
-        // GDAL, the raster library elevation models are read and warped with (basemap import-dem).
-        .systemLibrary(
-            name: "CGDAL", path: "Sources/CGDAL", pkgConfig: "gdal",
-            providers: [.apt(["libgdal-dev"])]),
+        // GDAL, the raster library elevation models are read and warped with (basemap import-dem),
+        // loaded on first use rather than linked (see its header); its headers come from
+        // libgdal-dev.
+        .target(name: "CGDAL", path: "Sources/CGDAL"),
         .systemLibrary(
             name: "CSQLite3", path: "Sources/CSQLite3", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),

@@ -207,8 +207,9 @@ public final class DEMImport {
         return .object(members)
     }
 
-    /// GDAL's release, e.g. "3.6.2".
+    /// GDAL's release, e.g. "3.6.2", or "not installed".
     public static var gdalVersion: String {
-        GDALVersionInfo("RELEASE_NAME").map { String(cString: $0) } ?? "unknown"
+        guard GDALErrors.loadFailure == nil else { return "not installed" }
+        return GDALVersionInfo("RELEASE_NAME").map { String(cString: $0) } ?? "unknown"
     }
 }

@@ -8,15 +8,22 @@ import MapErrors
 /// quiet handler for the duration of its work, and `lastMessage` is what GDAL said last on
 /// this thread, for the `MapError` that follows a failed call.
 enum GDALErrors {
-    /// Registers GDAL's drivers, once per process.
-    static let registered: Bool = {
+    /// Loads libgdal (it is not linked: `CGDAL.h` says why) and registers its drivers, once
+    /// per process; nil, or why GDAL cannot be used.
+    static let loadFailure: String? = {
+        if let failure = cgdal_load() { return String(cString: failure) }
         GDALAllRegister()
-        return true
+        return nil
     }()
 
-    /// Runs `work` with GDAL's messages captured instead of printed.
+    /// Runs `work` with GDAL's messages captured instead of printed; throws when GDAL cannot
+    /// be loaded.
     static func quietly<T>(_ work: () throws(MapError) -> T) throws(MapError) -> T {
-        _ = registered
+        if let failure = loadFailure {
+            throw MapError(
+                .unavailable, "importing elevation models needs GDAL: \(failure)",
+                remedy: "install GDAL's library (Debian: apt-get install libgdal32)")
+        }
         CPLPushErrorHandler(CPLQuietErrorHandler)
         defer { CPLPopErrorHandler() }
         CPLErrorReset()

@@ -123,6 +123,27 @@ struct ContainerImageTests {
         #expect(packages.contains("ca-certificates"), "https tiles need the CA certificates")
     }
 
+    @Test(
+        "it installs GDAL's library, which maprender loads at run time for basemap import-dem",
+        .enabled(if: hasDebianTools, noDebianTools))
+    func gdal() throws {
+        let packages = try #require(try Dockerfile.load().runtime).aptPackages
+        // The names CGDAL tries with dlopen; the first is this Debian release's soname.
+        let source = try String(
+            contentsOf: Maprender.packageRoot.appendingPathComponent("Sources/CGDAL/cgdal.c"), encoding: .utf8)
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex { $0.contains("names[] = {") }, "no library names in cgdal.c")
+        let line = lines[start + 1]
+        let soname = try #require(
+            line.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }.first,
+            "no libgdal name in \(line)")
+        let owners = try DebianPackages.owners(of: ["*/\(soname)"])
+        let package = try #require(
+            owners.values.joined().first { !$0.hasSuffix("-dev") },
+            "\(soname) is not installed here, so its package is unknown (apt-get install libgdal32)")
+        #expect(packages.contains(package), "\(soname) comes from \(package); the runtime stage installs \(packages)")
+    }
+
     /// A font the styles ask fontconfig for, and where it was named.
     struct Face: Hashable {
         var family: String

@@ -9,13 +9,19 @@ struct GDALOracle {
     let width: Int, height: Int
     let cells: [Double]
     let nodata: Double?
+    /// Loads libgdal (the program does not link it, `CGDAL.h`) and registers its drivers.
+    static func load() throws {
+        if let failure = cgdal_load() { throw OracleError("GDAL cannot be loaded: \(String(cString: failure))") }
+        GDALAllRegister()
+    }
+
     /// pixel = inverse geotransform · (x, y) in the model's CRS.
     private let inverse: [Double]
     private let fromMercator: OGRCoordinateTransformationH
 
     /// Reads band 1 of `path` whole (the fixtures are small).
     init(path: String) throws {
-        GDALAllRegister()
+        try GDALOracle.load()
         guard let dataset = GDALOpen(path, GA_ReadOnly) else { throw OracleError("GDAL cannot open \(path)") }
         defer { GDALClose(dataset) }
         let width = Int(GDALGetRasterXSize(dataset)), height = Int(GDALGetRasterYSize(dataset))
@@ -70,7 +76,7 @@ struct GDALOracle {
 
     /// The red, green and blue bytes of an encoded tile, decoded by GDAL's PNG or WebP driver.
     static func decode(_ image: [UInt8], side: Int) throws -> [(UInt8, UInt8, UInt8)] {
-        GDALAllRegister()
+        try GDALOracle.load()
         let name = "/vsimem/oracle-\(UUID().uuidString)"
         var bytes = image
         let file = bytes.withUnsafeMutableBufferPointer {
