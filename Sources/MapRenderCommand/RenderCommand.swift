@@ -190,12 +190,12 @@ enum SceneLoading {
                 argument: request.basemap, styleFile: request.basemapStyle, styleName: request.styleName,
                 scale: request.scale, mapType: request.mapType, options: request.tileOptions,
                 allowsOutsidePaths: request.allowsOutsidePaths, languages: request.languages,
-                terrain: request.terrain)
+                terrain: request.terrain, contours: request.contourUnit)
             : try StreetBasemapResolver.basemap(
                 argument: request.basemap, styleFile: request.basemapStyle, styleName: request.styleName,
                 scale: request.scale, mapType: request.mapType, options: request.tileOptions,
                 allowsOutsidePaths: request.allowsOutsidePaths, languages: request.languages,
-                terrain: request.terrain)
+                terrain: request.terrain, contours: request.contourUnit)
         if let styled { return (nil, nil, styled) }
         let (vector, tiles) = try TileSourceFactory.basemap(
             for: request.basemap, mapType: request.mapType, options: request.tileOptions)
@@ -208,7 +208,8 @@ enum SceneLoading {
     static func relief(for request: RenderRequest, over styled: StreetBasemap?) throws(MapError) -> StreetBasemap? {
         guard let terrain = request.terrain, styled == nil else { return nil }
         return try TerrainOverlay.relief(
-            archive: terrain, styleName: request.styleName, options: request.tileOptions)
+            archive: terrain, styleName: request.styleName, options: request.tileOptions,
+            contours: request.contourUnit)
     }
 
     static func scene(for request: RenderRequest) throws(MapError) -> MapScene {

@@ -37,6 +37,7 @@ public final class StreetBasemapMemo: Sendable {
         var allowsOutsidePaths: Bool
         var languages: [String]
         var terrain: String?
+        var contours: ContourOverlay.Unit?
         var currentFolder: String
         var confinedTo: [String]
     }
@@ -72,12 +73,13 @@ public final class StreetBasemapMemo: Sendable {
     /// - Throws: what `StreetBasemapResolver.basemap` throws.
     public func basemap(
         argument: String, styleFile: String?, styleName: String, scale: Double, mapType: MapType,
-        options: HTTPTileOptions, allowsOutsidePaths: Bool = false, languages: [String] = [], terrain: String? = nil
+        options: HTTPTileOptions, allowsOutsidePaths: Bool = false, languages: [String] = [], terrain: String? = nil,
+        contours: ContourOverlay.Unit? = nil
     ) throws(MapError) -> StreetBasemap? {
         let key = Key(
             argument: argument, styleFile: styleFile, styleName: styleName, scale: scale, mapType: mapType.rawValue,
             options: options, allowsOutsidePaths: allowsOutsidePaths, languages: languages, terrain: terrain,
-            currentFolder: FileManager.default.currentDirectoryPath,
+            contours: contours, currentFolder: FileManager.default.currentDirectoryPath,
             confinedTo: PathConfinement.enclosing.map(\.root))
         let kept = state.withLock { $0.entries.value(for: key) }
         if let kept, kept.files.allSatisfy({ FileIdentity(path: $0.key) == $0.value }) { return kept.basemap }
@@ -86,7 +88,8 @@ public final class StreetBasemapMemo: Sendable {
         for path in Self.givenFiles(argument: argument, styleFile: styleFile) { files[path] = FileIdentity(path: path) }
         var resolved = try StreetBasemapResolver.basemap(
             argument: argument, styleFile: styleFile, styleName: styleName, scale: scale, mapType: mapType,
-            options: options, allowsOutsidePaths: allowsOutsidePaths, languages: languages, terrain: terrain)
+            options: options, allowsOutsidePaths: allowsOutsidePaths, languages: languages, terrain: terrain,
+            contours: contours)
         // Maps of one view share its layout while this basemap is kept.
         resolved?.basemap.viewportLayouts = ViewportLayoutCache()
         state.withLock { state in
