@@ -126,10 +126,10 @@ public enum ContourOverlay {
         return """
             {"version": 8, "sources": {"\(sourceName)": {"type": "vector", "url": "\(url)"}}, "layers": [
               {"id": "contour", "type": "line", "source": \(source), "minzoom": \(minimum),
-               "filter": ["==", ["get", "level"], 0],
+               "filter": ["==", ["get", "level"], 0], "layout": {"line-join": "round", "line-cap": "round"},
                "paint": {"line-color": "\(line)", "line-width": ["interpolate", ["linear"], ["zoom"], 11, 0.5, 15, 0.8]}},
               {"id": "contour-index", "type": "line", "source": \(source), "minzoom": \(minimum),
-               "filter": ["==", ["get", "level"], 1],
+               "filter": ["==", ["get", "level"], 1], "layout": {"line-join": "round", "line-cap": "round"},
                "paint": {"line-color": "\(line)", "line-width": ["interpolate", ["linear"], ["zoom"], 11, 1, 15, 1.5]}},
               {"id": "contour-label", "type": "symbol", "source": \(source), "minzoom": \(minimum),
                "filter": ["==", ["get", "level"], 1],
