@@ -47,8 +47,13 @@ public enum Isolines {
     ///   - simplification: the most a line may move when points are left out (Douglas–Peucker),
     ///     as a fraction of a DEM pixel; 0 keeps every crossing. The lines' ends at the
     ///     tile's edge are always kept.
+    ///   - maximumStep: cells whose corners differ by more metres than this are left out: no
+    ///     ground drops so steeply between neighbouring pixels, but the fill outside a DEM
+    ///     clipped to a region does (0 m beside mountains), and would draw every level there
+    ///     in one bundle.
     public static func lines(
-        of grid: BorderedElevations, levels: [Double], origin: (x: Int, y: Int), simplification: Double = 0
+        of grid: BorderedElevations, levels: [Double], origin: (x: Int, y: Int), simplification: Double = 0,
+        maximumStep: Double = .infinity
     ) -> [Isoline] {
         let side = grid.side
         let width = side + 2
@@ -64,6 +69,7 @@ public enum Isolines {
                     let a = Double(v[top]), b = Double(v[top + 1])
                     let d = Double(v[top + width]), c = Double(v[top + width + 1])
                     let low = min(min(a, b), min(c, d)), high = max(max(a, b), max(c, d))
+                    if high - low > maximumStep { continue }
                     // Levels the cell crosses: low < level ≤ high (a corner at the level is above).
                     var index = lowerBound(sorted, above: low)
                     while index < sorted.count, sorted[index] <= high {

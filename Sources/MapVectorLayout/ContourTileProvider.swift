@@ -4,6 +4,14 @@ public import MapTerrain
 import MapVectorTiles
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Contour lines of an elevation source as vector tiles, so that a style's ordinary `line`
 /// layers draw them and its `symbol` layers label them along the line (as maplibre-contour
 /// does for MapLibre GL JS): one layer, `contour`, of line features with the properties
@@ -29,6 +37,17 @@ public struct ContourTileProvider: VectorTileProvider {
     public let unit: ContourUnit
     /// How far a line may move when it is simplified, as a fraction of a DEM pixel.
     public static let simplification = 0.125
+    /// The steepest rise between neighbouring DEM pixels that is ground, in metres per metre
+    /// (tan 84°): steeper steps are the fill round a clipped DEM, and are not traced.
+    public static let steepestRise = 10.0
+
+    /// The ground size of a DEM pixel at the middle of tile row `y` of zoom `zoom`, in metres.
+    static func pixelMetres(zoom: Int, y: Int, side: Int) -> Double {
+        let n = Double(1 << zoom)
+        let mercatorY = Double.pi * (1 - 2 * (Double(y) + 0.5) / n)
+        let latitude = atan(sinh(mercatorY))
+        return 40_075_016.686 / (n * Double(side)) * cos(latitude)
+    }
 
     private let traced: TracedTiles
 
@@ -138,7 +157,8 @@ public struct ContourTileProvider: VectorTileProvider {
             let side = center.side
             let lines = Isolines.lines(
                 of: grid, levels: levels, origin: (tile.x * side, tile.y * side),
-                simplification: Self.simplification)
+                simplification: Self.simplification,
+                maximumStep: Self.steepestRise * Self.pixelMetres(zoom: tile.z, y: tile.y, side: side))
             traced.keep((lines, side), for: tile, interval: interval)
             return .success((lines, side))
         }

@@ -157,3 +157,24 @@ struct IsolineTests {
         #expect(inFeet.filter(\.isIndex).map(\.value) == [0, 200])
     }
 }
+
+@Suite("Contour lines at a clipped DEM's edge")
+struct IsolineStepTests {
+    @Test("cells steeper than the maximum step are left out: no bundle of lines at a 0 m fill")
+    func fillEdge() {
+        // 700 m ground on the east, the 0 m fill of a clipped DEM on the west (x < 8).
+        let elevations: [Float] = (0..<256).map { index in
+            let column = index % 16
+            return column < 8 ? 0 : Float(700 + column * 5)
+        }
+        let tile = ElevationTile(side: 16, elevations: elevations)
+        let grid = BorderedElevations(tile: tile) { _, _ in nil }
+        let levels = stride(from: 100.0, through: 800, by: 50).map { $0 }
+        let all = Isolines.lines(of: grid, levels: levels, origin: (0, 0))
+        #expect(Set(all.map { $0.elevation }).count >= 12, "every level runs along the step")
+        let kept = Isolines.lines(of: grid, levels: levels, origin: (0, 0), maximumStep: 200)
+        // What is left is the real ground's (740–775 m): 750 m, on the east side.
+        #expect(Set(kept.map { $0.elevation }) == [750])
+        #expect(kept.allSatisfy { line in line.points.allSatisfy { $0.x > 8 } })
+    }
+}
