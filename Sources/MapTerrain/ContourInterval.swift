@@ -50,7 +50,8 @@ public struct ContourInterval: Hashable, Sendable {
     public static func at(zoom: Double, unit: ContourUnit) -> ContourInterval {
         let step = min(max(Int((zoom + 1e-9).rounded(.down)), minimumZoom), 15) - minimumZoom
         let table: [(Double, Double)] =
-            unit == .feet ? [(200, 1000), (100, 500), (50, 250), (40, 200)] : [(100, 500), (50, 250), (20, 100), (10, 50)]
+            unit == .feet
+            ? [(200, 1000), (100, 500), (50, 250), (40, 200)] : [(100, 500), (50, 250), (20, 100), (10, 50)]
         return ContourInterval(interval: table[step].0, index: table[step].1, unit: unit)
     }
 

@@ -302,7 +302,8 @@ enum CellCases {
     /// By `code × 2 + centre`: code has bit 8 for the top left corner (a) above the level, 4
     /// the top right (b), 2 the bottom right (c), 1 the bottom left (d); centre is 1 when the
     /// cell's average is above the level (only saddles, codes 5 and 10, look at it).
-    static let table: [[(Edge, Edge)]] = (0..<32).map { entry in segments(code: entry / 2, centreAbove: entry % 2 == 1) }
+    static let table: [[(Edge, Edge)]] = (0..<32).map { entry in segments(code: entry / 2, centreAbove: entry % 2 == 1)
+    }
 
     /// The corners (a, b, c, d) at the unit square's corners and the edges at their middles:
     /// the orientation worked out once from this geometry holds for any crossing.

@@ -105,7 +105,8 @@ public struct ContourTileProvider: VectorTileProvider {
             for tile in under[path] ?? [] {
                 switch lines(of: tile, interval: interval, fetched: fetched) {
                 case .success(let traced):
-                    features += self.features(of: traced.lines, side: traced.side, tile: tile, in: path, interval: interval)
+                    features += self.features(
+                        of: traced.lines, side: traced.side, tile: tile, in: path, interval: interval)
                 case .failure(let reason): failure = reason
                 }
             }

@@ -36,7 +36,9 @@ public enum ContourOverlay {
     /// source.
     ///
     /// - Throws: `MapError` `.invalidRequest` for a unit other than metres and feet.
-    static func reference(of source: VectorStyleSource, styleFile: String) throws(MapError) -> (
+    static func reference(
+        of source: VectorStyleSource, styleFile: String
+    ) throws(MapError) -> (
         dem: String, unit: ContourUnit
     )? {
         guard isContourSource(source), let url = source.url else { return nil }
@@ -85,7 +87,8 @@ public enum ContourOverlay {
         guard let (name, unit) = try reference(of: source, styleFile: styleFile) else { return nil }
         guard let dem = style.sources[name], dem.kind == .rasterDEM, let provider = elevation[name] else {
             throw MapError(
-                .invalidRequest, "source \"\(source.name)\": \(source.url ?? "") names no raster-dem source of the style",
+                .invalidRequest,
+                "source \"\(source.name)\": \(source.url ?? "") names no raster-dem source of the style",
                 at: InputLocation(file: styleFile),
                 remedy: "name a source of type raster-dem after contours://, e.g. contours://terrain")
         }

@@ -18,7 +18,8 @@ struct ContourCommandTests {
         let svg = try String(contentsOfFile: path, encoding: .utf8)
         let pattern = try NSRegularExpression(pattern: "fill=\"#785532\"[^>]*>(-?[0-9]+) (m|ft)</text")
         return pattern.matches(in: svg, range: NSRange(svg.startIndex..., in: svg)).map { match in
-            (svg as NSString).substring(with: match.range(at: 1)) + " " + (svg as NSString).substring(with: match.range(at: 2))
+            (svg as NSString).substring(with: match.range(at: 1)) + " "
+                + (svg as NSString).substring(with: match.range(at: 2))
         }
     }
 
@@ -47,7 +48,8 @@ struct ContourCommandTests {
     func turnedOff() throws {
         let folder = try TemporaryDirectory()
         func png(_ name: String, _ extra: [String], environment: [String: String]? = nil) throws -> RasterImage {
-            let run = try Maprender.run(["render"] + view + extra + ["-o", folder.path(name)], environment: environment)
+            let run = try Maprender.run(
+                ["render"] + view + extra + ["-o", folder.path(name)], environment: environment)
             #expect(run.status == 0, "\(run.errors)")
             return try RasterImage(png: Array(try Data(contentsOf: URL(fileURLWithPath: folder.path(name)))))
         }
@@ -58,7 +60,8 @@ struct ContourCommandTests {
         #expect(none.pixels != auto.pixels)
         // The lines darken what they cross: a few percent of the map, not all of it.
         var darker = 0
-        for index in stride(from: 0, to: auto.pixels.count, by: 4) where Int(auto.pixels[index]) + 8 < Int(none.pixels[index]) {
+        for index in stride(from: 0, to: auto.pixels.count, by: 4)
+        where Int(auto.pixels[index]) + 8 < Int(none.pixels[index]) {
             darker += 1
         }
         let share = Double(darker) / Double(auto.width * auto.height)
@@ -67,7 +70,8 @@ struct ContourCommandTests {
         let config = try TemporaryDirectory()
         try FileManager.default.createDirectory(
             at: config.url.appendingPathComponent("maprender"), withIntermediateDirectories: true)
-        try Data("{\"contours\": \"none\"}\n".utf8).write(to: config.url.appendingPathComponent("maprender/config.json"))
+        try Data("{\"contours\": \"none\"}\n".utf8).write(
+            to: config.url.appendingPathComponent("maprender/config.json"))
         let configured = try png(
             "configured.png", [], environment: ["XDG_CONFIG_HOME": config.url.path, "HOME": config.url.path])
         #expect(configured.pixels == none.pixels)

@@ -99,7 +99,8 @@ struct ContourOverlayTests {
     @Test("none below zoom 12, none with --contours none")
     func leftOut() throws {
         let far = try street().basemap.drawing(for: view(zoom: 11.5), scale: 1, measurer: FixedTextMeasurer())
-        let off = try street(contours: nil).basemap.drawing(for: view(zoom: 14), scale: 1, measurer: FixedTextMeasurer())
+        let off = try street(contours: nil).basemap.drawing(
+            for: view(zoom: 14), scale: 1, measurer: FixedTextMeasurer())
         let on = try street().basemap.drawing(for: view(zoom: 14), scale: 1, measurer: FixedTextMeasurer())
         #expect(lineLabels(far).allSatisfy { !$0.hasSuffix(" m") })
         #expect(lineLabels(off).allSatisfy { !$0.hasSuffix(" m") })
