@@ -93,8 +93,9 @@ public enum Isolines {
             maxX: Double(origin.x + side), maxY: Double(origin.y + side)
         )
         var lines: [Isoline] = []
+        var scratch = JoinScratch(edges: 2 * width * width)
         for (index, level) in sorted.enumerated() where !segments[index].isEmpty {
-            for chain in joined(segments[index]) {
+            for chain in joined(segments[index], scratch: &scratch) {
                 let points = chain.map { point(onEdge: $0, level: level, grid: grid, origin: origin) }
                 for piece in clipped(points, to: clip) {
                     let kept = simplification > 0 ? simplified(piece, tolerance: simplification) : piece
@@ -147,42 +148,65 @@ public enum Isolines {
 
     /// Segments joined end to start into chains of edge ids: open lines first from their
     /// starts, then the closed rings (first id repeated at the end). Each edge starts at most
-    /// one segment and ends at most one, as each edge lies between two cells.
-    static func joined(_ segments: [(from: Int, to: Int)]) -> [[Int]] {
-        var next: [Int: Int] = [:]
-        next.reserveCapacity(segments.count)
-        var ends: Set<Int> = []
+    /// one segment and ends at most one, as each edge lies between two cells. The links are
+    /// kept in `scratch`, one slot per edge id (−1 when free), and freed again on return.
+    static func joined(_ segments: [(from: Int, to: Int)], scratch: inout JoinScratch) -> [[Int]] {
         for segment in segments {
-            next[segment.from] = segment.to
-            ends.insert(segment.to)
+            scratch.next[segment.from] = Int32(segment.to)
+            scratch.isEnd[segment.to] = true
         }
+        defer {
+            for segment in segments {
+                scratch.next[segment.from] = -1
+                scratch.isEnd[segment.to] = false
+                scratch.used[segment.from] = false
+            }
+        }
+        // Starting edges in increasing id order, so the result does not depend on the order
+        // the cells were visited in.
+        let starts = segments.map(\.from).sorted()
         var chains: [[Int]] = []
-        var used: Set<Int> = []
-        // Open lines start at an edge no segment ends at; the order is made stable by sorting.
-        for start in next.keys.sorted() where !ends.contains(start) {
+        for start in starts where !scratch.isEnd[start] {
             var chain = [start]
             var at = start
-            used.insert(at)
-            while let following = next[at] {
+            scratch.used[at] = true
+            while scratch.next[at] >= 0 {
+                let following = Int(scratch.next[at])
                 chain.append(following)
-                if next[following] != nil { used.insert(following) }
+                if scratch.next[following] >= 0 { scratch.used[following] = true }
                 at = following
             }
             chains.append(chain)
         }
-        for start in next.keys.sorted() where !used.contains(start) {
+        for start in starts where !scratch.used[start] {
             var chain = [start]
             var at = start
-            used.insert(at)
-            while let following = next[at], following != start, !used.contains(following) {
+            scratch.used[at] = true
+            while scratch.next[at] >= 0 {
+                let following = Int(scratch.next[at])
+                if following == start || scratch.used[following] { break }
                 chain.append(following)
-                used.insert(following)
+                scratch.used[following] = true
                 at = following
             }
-            chain.append(next[at] == start ? start : next[at] ?? at)
+            chain.append(scratch.next[at] >= 0 ? Int(scratch.next[at]) : at)
             chains.append(chain)
         }
         return chains
+    }
+
+    /// The links `joined` follows, one slot per edge id of a grid: reused for every level,
+    /// instead of hashing edge ids.
+    struct JoinScratch {
+        var next: [Int32]
+        var isEnd: [Bool]
+        var used: [Bool]
+
+        init(edges: Int) {
+            next = [Int32](repeating: -1, count: edges)
+            isEnd = [Bool](repeating: false, count: edges)
+            used = [Bool](repeating: false, count: edges)
+        }
     }
 
     /// The parts of a line inside a rectangle (Liang–Barsky per segment), each cut exactly

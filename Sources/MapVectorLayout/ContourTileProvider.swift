@@ -185,9 +185,9 @@ public struct ContourTileProvider: VectorTileProvider {
                 var points: [VectorTilePoint] = []
                 points.reserveCapacity(piece.count)
                 for point in piece {
+                    // Inside the tile's square, so never negative: + 0.5 and truncation round.
                     let quantized = VectorTilePoint(
-                        x: Int(((point.x - clip.minX) * perPixel).rounded()),
-                        y: Int(((point.y - clip.minY) * perPixel).rounded()))
+                        x: Int((point.x - clip.minX) * perPixel + 0.5), y: Int((point.y - clip.minY) * perPixel + 0.5))
                     if quantized != points.last { points.append(quantized) }
                 }
                 guard points.count >= 2 else { continue }

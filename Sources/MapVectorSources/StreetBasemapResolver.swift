@@ -167,8 +167,10 @@ public enum StreetBasemapResolver {
         let relief = style.layers.filter { $0.kind == .hillshade || $0.kind == .colorRelief }.compactMap(\.source)
         for name in relief + contoured.sorted() {
             guard elevation[name] == nil, let source = style.sources[name], source.kind == .rasterDEM else { continue }
-            let provider = try elevationSource(
+            var provider = try elevationSource(
                 source, folder: folder, options: options, confinement: confinement, styleFile: label)
+            // Traced for contours and shaded: decoded once for both.
+            if contoured.contains(name) { provider = CachedElevationTiles(provider) }
             elevation[name] = provider
             let own = source.attribution.map(MBTilesSource.plainText(fromHTML:)).flatMap { $0.isEmpty ? nil : [$0] }
             elevationCredits += own ?? provider.attribution
