@@ -256,7 +256,7 @@ let package = Package(
             ],
             exclude: ["Fixtures"]),
         .testTarget(name: "MapVectorTilesTests", dependencies: ["MapVectorTiles", "MapErrors"], exclude: ["Fixtures"]),
-        .testTarget(name: "MapTerrainTests", dependencies: ["MapTerrain"]),
+        .testTarget(name: "MapTerrainTests", dependencies: ["MapTerrain"], exclude: ["Fixtures"]),
         .testTarget(name: "MapFITTests", dependencies: ["MapFIT", "MapErrors", "MapTestSupport"]),
         .testTarget(name: "MapCommandLineTests", dependencies: ["MapCommandLine", "MapErrors", "MapTestSupport"]),
         .testTarget(

@@ -193,12 +193,14 @@ enum SceneLoading {
                 argument: request.basemap, styleFile: request.basemapStyle, styleName: request.styleName,
                 scale: request.scale, mapType: request.mapType, options: request.tileOptions,
                 allowsOutsidePaths: request.allowsOutsidePaths, languages: request.languages,
-                terrain: request.terrain, imagery: request.imagery)
+                terrain: request.terrain, imagery: request.imagery,
+                contours: request.contourUnit)
             : try StreetBasemapResolver.basemap(
                 argument: request.basemap, styleFile: request.basemapStyle, styleName: request.styleName,
                 scale: request.scale, mapType: request.mapType, options: request.tileOptions,
                 allowsOutsidePaths: request.allowsOutsidePaths, languages: request.languages,
-                terrain: request.terrain, imagery: request.imagery)
+                terrain: request.terrain, imagery: request.imagery,
+                contours: request.contourUnit)
         if let styled { return (nil, nil, styled) }
         // Imagery over the embedded world: its tiles with the world's borders and names on
         // top, as a raster --basemap of imagery gives.
@@ -215,7 +217,8 @@ enum SceneLoading {
     static func relief(for request: RenderRequest, over styled: StreetBasemap?) throws(MapError) -> StreetBasemap? {
         guard let terrain = request.terrain, styled == nil else { return nil }
         return try TerrainOverlay.relief(
-            archive: terrain, styleName: request.styleName, options: request.tileOptions)
+            archive: terrain, styleName: request.styleName, options: request.tileOptions,
+            contours: request.contourUnit)
     }
 
     static func scene(for request: RenderRequest) throws(MapError) -> MapScene {

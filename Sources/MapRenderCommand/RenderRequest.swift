@@ -6,6 +6,7 @@ import MapGeometry
 import MapProfile
 import MapRenderCore
 import MapTiles
+import MapVectorSources
 
 /// Everything `maprender render` and `maprender fit` take from the command line.
 struct RenderRequest {
@@ -58,6 +59,14 @@ struct RenderRequest {
     var terrain: String? = autoTerrain
     /// `--terrain auto`.
     static let autoTerrain = "auto"
+    /// Whether contour lines are drawn over the terrain's hillshade (`--contours auto`, the
+    /// default; `none` turns them off).
+    var drawsContours = true
+    /// The unit of the contour lines `--terrain` adds: feet under `--imperial`; `nil` with
+    /// `--contours none`.
+    var contourUnit: ContourOverlay.Unit? {
+        drawsContours ? (trackDisplay.usesImperialUnits ? .feet : .metres) : nil
+    }
     /// Label languages of a street map, in order of preference (`--language fi,sv`).
     var languages: [String] = []
     var format: ImageFormat?

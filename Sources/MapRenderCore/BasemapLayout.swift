@@ -56,12 +56,13 @@ enum BasemapLayout {
     /// Labels in order of importance, each placed only where it overlaps nothing already
     /// placed and none of the `obstacles` (markers, callouts, furniture). Countries are set
     /// in capitals; places get a dot and their name beside it (right, else left).
+    /// `taken` starts as the obstacles and ends with the placed labels' rectangles added, for
+    /// labels placed after these (a relief's contour labels).
     static func labelCommands(
         _ labels: [BasemapLabel], in viewport: Viewport, style: BasemapStyle, fontFamily: String,
-        obstacles: [CanvasRect], measurer: any TextMeasurer
+        taken: inout [CanvasRect], measurer: any TextMeasurer
     ) -> [DrawCommand] {
         let canvas = CanvasRect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height).insetBy(2)
-        var taken = obstacles
         var commands: [DrawCommand] = []
         let ordered = labels.sorted {
             ($0.kind == .country ? 0 : 1, $0.rank, $0.name) < ($1.kind == .country ? 0 : 1, $1.rank, $1.name)

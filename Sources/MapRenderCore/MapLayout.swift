@@ -249,11 +249,17 @@ public struct MapLayout: Sendable {
         }
         if let relief = underlay.relief { list.commands += relief.commands }
         list.commands += overlays.commands
+        var taken = drawn
         if let basemap = underlay.vector {
             // Basemap names yield to every marker, callout and piece of furniture.
             list.commands += BasemapLayout.labelCommands(
                 basemap.labels, in: viewport, style: style.basemap, fontFamily: style.furniture.fontFamily,
-                obstacles: drawn, measurer: measurer)
+                taken: &taken, measurer: measurer)
+        }
+        if let relief = underlay.relief, !relief.labels.isEmpty {
+            // The relief's labels (contour heights) yield to the basemap's names too.
+            var placer = LabelPlacer(canvas: canvas, obstacles: taken)
+            list.commands += placer.commands(placing: relief.labels)
         }
         if let styled = underlay.styled {
             var placer = LabelPlacer(canvas: canvas, obstacles: drawn)

@@ -26,41 +26,11 @@ public struct PreparedSlopes: Sendable {
 
     /// Prepares `tile` of zoom `zoom`; `neighbour(dx, dy)` gives the tile `dx` columns and
     /// `dy` rows away (−1...1), or `nil` where there is none (the tile's own edge pixels are
-    /// repeated there). A neighbour of another side is treated as missing.
+    /// repeated there, `BorderedElevations`). A neighbour of another side is treated as missing.
     public init(tile: ElevationTile, zoom: Int, neighbour: (_ dx: Int, _ dy: Int) -> ElevationTile?) {
         let side = tile.side
         let width = side + 2
-        // The bordered elevations: the tile in the middle, its edge pixels repeated round it,
-        // then the neighbours' edges where there are neighbours. Unsafe buffers: this runs
-        // for every tile of every relief picture.
-        var bordered = [Float](repeating: 0, count: width * width)
-        bordered.withUnsafeMutableBufferPointer { out in
-            tile.elevations.withUnsafeBufferPointer { source in
-                for y in 0..<width {
-                    let from = source.baseAddress! + min(max(y - 1, 0), side - 1) * side
-                    let row = out.baseAddress! + y * width
-                    (row + 1).update(from: from, count: side)
-                    row[0] = from[0]
-                    row[side + 1] = from[side - 1]
-                }
-            }
-        }
-        for dy in -1...1 {
-            for dx in -1...1 where dx != 0 || dy != 0 {
-                guard let other = neighbour(dx, dy), other.side == side else { continue }
-                // Target rows and columns in the bordered grid, and the neighbour's ones.
-                let rows = dy < 0 ? 0..<1 : dy > 0 ? (side + 1)..<(side + 2) : 1..<(side + 1)
-                let columns = dx < 0 ? 0..<1 : dx > 0 ? (side + 1)..<(side + 2) : 1..<(side + 1)
-                let fromRow = dy < 0 ? side - 1 : dy > 0 ? 0 : -1
-                let fromColumn = dx < 0 ? side - 1 : dx > 0 ? 0 : -1
-                for y in rows {
-                    let sy = fromRow >= 0 ? fromRow : y - 1
-                    for x in columns {
-                        bordered[y * width + x] = other[fromColumn >= 0 ? fromColumn : x - 1, sy]
-                    }
-                }
-            }
-        }
+        let bordered = BorderedElevations(tile: tile, neighbour: neighbour).values
         let z = Double(zoom)
         let factor = z < 2 ? 0.4 : z < 4.5 ? 0.35 : 0.3
         let exaggeration = z < 15 ? (z - 15) * factor : 0

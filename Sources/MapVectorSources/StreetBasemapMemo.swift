@@ -38,6 +38,7 @@ public final class StreetBasemapMemo: Sendable {
         var languages: [String]
         var terrain: String?
         var imagery: String?
+        var contours: ContourOverlay.Unit?
         var currentFolder: String
         var confinedTo: [String]
     }
@@ -74,12 +75,12 @@ public final class StreetBasemapMemo: Sendable {
     public func basemap(
         argument: String, styleFile: String?, styleName: String, scale: Double, mapType: MapType,
         options: HTTPTileOptions, allowsOutsidePaths: Bool = false, languages: [String] = [], terrain: String? = nil,
-        imagery: String? = nil
+        imagery: String? = nil, contours: ContourOverlay.Unit? = nil
     ) throws(MapError) -> StreetBasemap? {
         let key = Key(
             argument: argument, styleFile: styleFile, styleName: styleName, scale: scale, mapType: mapType.rawValue,
             options: options, allowsOutsidePaths: allowsOutsidePaths, languages: languages, terrain: terrain,
-            imagery: imagery, currentFolder: FileManager.default.currentDirectoryPath,
+            imagery: imagery, contours: contours, currentFolder: FileManager.default.currentDirectoryPath,
             confinedTo: PathConfinement.enclosing.map(\.root))
         let kept = state.withLock { $0.entries.value(for: key) }
         if let kept, kept.files.allSatisfy({ FileIdentity(path: $0.key) == $0.value }) { return kept.basemap }
@@ -91,7 +92,7 @@ public final class StreetBasemapMemo: Sendable {
         var resolved = try StreetBasemapResolver.basemap(
             argument: argument, styleFile: styleFile, styleName: styleName, scale: scale, mapType: mapType,
             options: options, allowsOutsidePaths: allowsOutsidePaths, languages: languages, terrain: terrain,
-            imagery: imagery)
+            imagery: imagery, contours: contours)
         // Maps of one view share its layout while this basemap is kept.
         resolved?.basemap.viewportLayouts = ViewportLayoutCache()
         state.withLock { state in

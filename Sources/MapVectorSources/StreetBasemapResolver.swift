@@ -47,6 +47,8 @@ public enum StreetBasemapResolver {
     ///     (`TerrainOverlay`), or `nil`; not drawn under imagery.
     ///   - imagery: `--imagery`: the raster source under a `hybrid` map's roads and labels
     ///     (`VectorStyle.hybridLook()`), or drawn alone on a `satellite` one, as an `Underlay`.
+    ///   - contours: the unit of the contour lines drawn over that hillshade
+    ///     (`ContourOverlay`), or `nil` for none (`--contours none`).
     /// - Throws: `MapError` `.invalidRequest` for a style that cannot be bound, an archive
     ///   in none of the schemas the built-in styles draw (the message lists its layers and the
     ///   schemas) or in the Protomaps v3 schema, a satellite or hybrid map without imagery or
@@ -55,11 +57,12 @@ public enum StreetBasemapResolver {
     public static func basemap(
         argument: String, styleFile: String?, styleName: String, scale: Double, mapType: MapType,
         options: HTTPTileOptions, allowsOutsidePaths: Bool = false, languages: [String] = [], terrain: String? = nil,
-        imagery: String? = nil
+        imagery: String? = nil, contours: ContourOverlay.Unit? = nil
     ) throws(MapError) -> StreetBasemap? {
         var street = try unlocalizedBasemap(
             argument: argument, styleFile: styleFile, styleName: styleName, scale: scale, mapType: mapType,
-            options: options, allowsOutsidePaths: allowsOutsidePaths, terrain: terrain, imagery: imagery)
+            options: options, allowsOutsidePaths: allowsOutsidePaths, terrain: terrain, imagery: imagery,
+            contours: contours)
         if let style = street?.basemap.style {
             street?.basemap.style = style.localized(to: languages.compactMap(LabelLanguage.init))
         }
@@ -68,7 +71,8 @@ public enum StreetBasemapResolver {
 
     private static func unlocalizedBasemap(
         argument: String, styleFile: String?, styleName: String, scale: Double, mapType: MapType,
-        options: HTTPTileOptions, allowsOutsidePaths: Bool, terrain: String?, imagery: String?
+        options: HTTPTileOptions, allowsOutsidePaths: Bool, terrain: String?, imagery: String?,
+        contours: ContourOverlay.Unit?
     ) throws(MapError) -> StreetBasemap? {
         guard argument != "none" else { return nil }
         let isBound = argument != "world"
@@ -112,7 +116,10 @@ public enum StreetBasemapResolver {
                 satellite.basemap.attribution = satellite.basemap.rasterSources.values.flatMap(\.attribution)
                 return satellite
             default:
-                if let terrain { style = try TerrainOverlay.shaded(style, archive: terrain, look: builtIn) }
+                if let terrain {
+                    style = try TerrainOverlay.shaded(style, archive: terrain, look: builtIn)
+                    if let contours { style = ContourOverlay.added(to: style, look: builtIn, unit: contours) }
+                }
                 return try bind(style, label: "built-in style \(builtIn.rawValue)", to: opened, options)
             }
         }
@@ -162,6 +169,10 @@ public enum StreetBasemapResolver {
             guard let name = layer.source, style.sources[name]?.kind == .vector, !names.contains(name) else { continue }
             names.append(name)
         }
+        // Contours are made from the style's elevation source, never bound to --basemap.
+        names =
+            names.filter { !ContourOverlay.isContourSource(style.sources[$0]) }
+            + names.filter { ContourOverlay.isContourSource(style.sources[$0]) }
         if names.isEmpty, opened != nil,
             let first = style.sources.keys.sorted().first(where: {
                 style.sources[$0]?.kind == .vector
@@ -175,12 +186,31 @@ public enum StreetBasemapResolver {
                 at: InputLocation(file: label), remedy: "give a style with a source of type vector")
         }
         let folder = styleFile.map { ($0 as NSString).deletingLastPathComponent } ?? ""
-        var providers: [String: any VectorTileProvider] = [:]
         var credits: [String] = []
+        var elevationCredits: [String] = []
+        // The elevation sources first: contour sources are traced from them.
+        var elevation: [String: any ElevationTileProvider] = [:]
+        let contoured = Set(ContourOverlay.elevationSourceNames(of: style))
+        let relief = style.layers.filter { $0.kind == .hillshade || $0.kind == .colorRelief }.compactMap(\.source)
+        for name in relief + contoured.sorted() {
+            guard elevation[name] == nil, let source = style.sources[name], source.kind == .rasterDEM else { continue }
+            var provider = try elevationSource(
+                source, folder: folder, options: options, confinement: confinement, styleFile: label)
+            // Traced for contours and shaded: decoded once for both.
+            if contoured.contains(name) { provider = CachedElevationTiles(provider) }
+            elevation[name] = provider
+            let own = source.attribution.map(MBTilesSource.plainText(fromHTML:)).flatMap { $0.isEmpty ? nil : [$0] }
+            elevationCredits += own ?? provider.attribution
+        }
+        var providers: [String: any VectorTileProvider] = [:]
         for (index, name) in names.enumerated() {
             let source = style.sources[name]!
             let provider: any VectorTileProvider
-            if index == 0, let opened {
+            if let contours = try ContourOverlay.provider(
+                for: source, in: style, elevation: elevation, styleFile: label)
+            {
+                provider = contours
+            } else if index == 0, let opened {
                 provider = opened.provider
             } else if let url = source.url {
                 provider = try open(
@@ -199,17 +229,6 @@ public enum StreetBasemapResolver {
             let own = source.attribution.map(MBTilesSource.plainText(fromHTML:)).flatMap { $0.isEmpty ? nil : [$0] }
             for credit in own ?? provider.attribution where !credits.contains(credit) { credits.append(credit) }
         }
-        var elevation: [String: any ElevationTileProvider] = [:]
-        for layer in style.layers where layer.kind == .hillshade || layer.kind == .colorRelief {
-            guard let name = layer.source, elevation[name] == nil, let source = style.sources[name],
-                source.kind == .rasterDEM
-            else { continue }
-            let provider = try elevationSource(
-                source, folder: folder, options: options, confinement: confinement, styleFile: label)
-            elevation[name] = provider
-            let own = source.attribution.map(MBTilesSource.plainText(fromHTML:)).flatMap { $0.isEmpty ? nil : [$0] }
-            for credit in own ?? provider.attribution where !credits.contains(credit) { credits.append(credit) }
-        }
         var rasters: [String: any RasterTileSource] = [:]
         for layer in style.layers where layer.kind == .raster {
             guard let name = layer.source, rasters[name] == nil, let source = style.sources[name],
@@ -220,6 +239,7 @@ public enum StreetBasemapResolver {
             rasters[name] = provider
             for credit in provider.attribution where !credits.contains(credit) { credits.append(credit) }
         }
+        for credit in elevationCredits where !credits.contains(credit) { credits.append(credit) }
         return StreetBasemap(
             basemap: VectorTileBasemap(
                 style: style, sources: providers, rasterSources: rasters, elevationSources: elevation,

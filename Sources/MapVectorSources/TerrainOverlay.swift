@@ -39,16 +39,17 @@ public enum TerrainOverlay {
         return Underlay(kind: .hillshade, source: source, layer: layer(for: look))
     }
 
-    /// A basemap of the archive's hillshade alone, in the colours of the look `styleName`
-    /// names (`default`, `dark`, `print`; a style file takes the default's): relief over the
-    /// embedded world, raster tiles or nothing.
+    /// A basemap of the archive's hillshade alone (with its contour lines in `contours`), in
+    /// the colours of the look `styleName` names (`default`, `dark`, `print`; a style file
+    /// takes the default's): relief over the embedded world, raster tiles or nothing.
     ///
     /// - Throws: `MapError` `.missingInput` for an archive that does not exist; what opening it throws.
     public static func relief(
-        archive: String, styleName: String, options: HTTPTileOptions
+        archive: String, styleName: String, options: HTTPTileOptions, contours: ContourOverlay.Unit? = nil
     ) throws(MapError) -> StreetBasemap {
         let look = BuiltInVectorStyle(rawValue: styleName) ?? .standard
-        let style = try shaded(VectorStyle(name: "relief", layers: []), archive: archive, look: look)
+        var style = try shaded(VectorStyle(name: "relief", layers: []), archive: archive, look: look)
+        if let contours { style = ContourOverlay.added(to: style, look: look, unit: contours) }
         return try StreetBasemapResolver.bind(style, label: "--terrain \(archive)", to: nil, options)
     }
 

@@ -343,6 +343,16 @@ enum RenderOptions {
                 + " any; none: no relief"
         ) { request, value in request.terrain = value.text == "none" ? nil : value.text },
         .value(
+            "--contours", valueName: "auto|none", section: .basemap, completion: .choices(["auto", "none"]),
+            help: "contour lines over the --terrain hillshade from zoom 12, every fifth thicker and labelled, in"
+                + " metres (feet with --imperial); auto (default): wherever terrain is drawn; none: no contours"
+        ) { request, value throws(MapError) in
+            guard value.text == "auto" || value.text == "none" else {
+                throw MapError(.invalidRequest, "--contours: '\(value.text)' is not auto or none")
+            }
+            request.drawsContours = value.text == "auto"
+        },
+        .value(
             "--language", valueName: "LANG[,LANG…]", section: .basemap,
             help: "street map labels in the first of these languages a feature has a name in (fi,sv; zh-Hans),"
                 + " else as the style names it"
