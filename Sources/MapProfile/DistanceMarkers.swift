@@ -36,11 +36,13 @@ public enum DistanceMarkers {
     }
 
     /// The commands that draw `markers`: a white dot ringed in `color`, its label beside it
-    /// on a halo; a label that would cover a dot, an earlier label or one of `avoiding`
+    /// on a halo of `haloColor` (the look's plate colour, so that a dark look's light text
+    /// stays readable); a label that would cover a dot, an earlier label or one of `avoiding`
     /// (callout bubbles, plates: what is drawn before the markers but meant to be on top) is
     /// left out, and so is a marker whose dot falls inside one of `avoiding`.
     public static func commands(
-        _ markers: [Marker], color: Color, font: Font, textColor: Color, avoiding: [CanvasRect] = [],
+        _ markers: [Marker], color: Color, font: Font, textColor: Color, haloColor: Color = .white,
+        avoiding: [CanvasRect] = [],
         measurer: any TextMeasurer
     ) -> [DrawCommand] {
         var commands: [DrawCommand] = []
@@ -67,7 +69,7 @@ public enum DistanceMarkers {
             commands.append(
                 .text(
                     TextRun(
-                        marker.label, origin: origin, font: font, color: textColor, haloColor: Color.white,
+                        marker.label, origin: origin, font: font, color: textColor, haloColor: haloColor,
                         haloWidth: 2.5)))
         }
         return commands

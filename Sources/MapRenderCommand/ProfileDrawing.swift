@@ -83,7 +83,7 @@ struct ProfileDrawing {
         map.commands += DistanceMarkers.commands(
             markers, color: options.lineColors.first ?? Color(hex: 0x007AFF),
             font: Font(family: options.fontFamily, size: 9, isBold: true), textColor: options.textColor,
-            avoiding: taken, measurer: measurer)
+            haloColor: plateColor.withAlpha(1), avoiding: taken, measurer: measurer)
     }
 
     /// How much wider than its rectangle the map's list is: `--legend outside` widens the

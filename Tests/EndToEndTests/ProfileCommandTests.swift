@@ -110,6 +110,25 @@ struct ProfileCommandTests {
         #expect(try svgTexts(folder.path("ride.svg")).filter { $0 == "4 km" }.count == 2, "the tick and the marker")
     }
 
+    @Test("a marker's label stands on the look's plate colour: light text on a dark halo in the dark look")
+    func markerHaloFollowsTheLook() throws {
+        let folder = try TemporaryDirectory()
+        for (look, text, halo) in [("default", "#333333", "#ffffff"), ("dark", "#e5e5ea", "#1c1c1e")] {
+            let path = folder.path("\(look).svg")
+            let result = try Maprender.run([
+                "--gpx", ride, "--profile", "--max-accuracy", "none", "--basemap", "none", "--style", look, "-o", path,
+            ])
+            #expect(result.status == 0, "\(result.errors)")
+            let svg = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+            // The marker's label is the bold "4 km"; the profile's tick label is not bold.
+            let marker = svg.components(separatedBy: "<text").first {
+                $0.contains("font-weight=\"bold\"") && $0.contains(">4 km<")
+            }
+            #expect(marker?.contains("fill=\"\(text)\"") == true, "\(look): \(marker ?? "no marker label")")
+            #expect(marker?.contains("stroke=\"\(halo)\"") == true, "\(look): \(marker ?? "no marker label")")
+        }
+    }
+
     @Test("SVG has the tick labels, the extremes and the ascent as text; --imperial in feet and miles")
     func svg() throws {
         let folder = try TemporaryDirectory()
