@@ -84,6 +84,8 @@ enum BatchCommand {
         _ = glibcMallopt(trimThreshold, 256 << 20)
         // The jobs share decoded vector tiles (and resolved basemaps, `SceneLoading`).
         DecodedTileCache.shared.byteLimit = DecodedTileCache.defaultByteLimit
+        // And the blocks painted of their street basemaps, up to a ceiling (docs/performance.md).
+        PaintedBlockCache.shared.capacity = try BlockCacheSetting.bytes(from: ProcessInfo.processInfo.environment)
         let skipsExisting = options.skipsExisting
         let hostPolicy = enforcedHostPolicy(options)
         // The book replaces nothing the batch reads or writes besides it.

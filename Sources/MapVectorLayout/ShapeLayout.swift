@@ -30,7 +30,9 @@ struct ShapeLayout {
         let antialiased = layer.value(of: "fill-antialias", in: StyleEvaluationContext(zoom: styleZoom))?.bool ?? true
         var outlines = PathGroups<FillLook>()
         var featureCount = 0
-        layer.forEachFeature(in: tiles, zoom: styleZoom, viewport: viewport) { feature in
+        // Cut to the tiles alone, as lines are (`lines`): an outline cut at the canvas would
+        // start elsewhere in another view, and its caps would show where they did not before.
+        layer.forEachFeature(in: tiles, zoom: styleZoom, viewport: viewport, margin: .infinity) { feature in
             featureCount += 1
             let context = feature.context
             let (color, opacity) =
@@ -92,7 +94,11 @@ struct ShapeLayout {
         let constant =
             layer.paint.values.allSatisfy(\.isFeatureConstant)
             && layer.layout.values.allSatisfy(\.isFeatureConstant)
-        layer.forEachFeature(in: tiles, zoom: styleZoom, viewport: viewport) { feature in
+        // Lines are cut to their tiles alone, never to the canvas: a line's simplification and
+        // its dashes start where it is cut, and a tile's edges are the same for every view, so
+        // a street is drawn with the same pixels in every map that shows it (the painted
+        // blocks a batch reuses, `ReusableBackdrop`, rest on that).
+        layer.forEachFeature(in: tiles, zoom: styleZoom, viewport: viewport, margin: .infinity) { feature in
             let look: LineLook?
             if constant, let known = shared {
                 look = known
