@@ -128,6 +128,17 @@ enum BatchCommand {
             ("failed", .number(Double(progress.failed))), ("skipped", .number(Double(progress.skipped))),
         ]
         if let book { totals.append(("book_pages", .number(Double(book.pageCount)))) }
+        // Street basemap blocks copied from the cache, painted, and kept at the end.
+        let blocks = PaintedBlockCache.shared.statistics
+        totals.append(
+            (
+                "basemap_blocks",
+                .object([
+                    ("reused", .number(Double(blocks.hits))), ("painted", .number(Double(blocks.misses))),
+                    ("kept", .number(Double(blocks.blocks))),
+                    ("kept_mb", .number((Double(blocks.bytes) / 1_048_576 * 10).rounded() / 10)),
+                ])
+            ))
         totals.append(("seconds", .number((seconds * 1000).rounded() / 1000)))
         try summary?.finish(totals: totals)
         // The book last: the summary is finished even when the book cannot be.
