@@ -36,6 +36,8 @@ public final class PaintedBlockCache: Sendable {
 
     private struct State {
         var entries: [Key: Entry] = [:]
+        /// The views (backdrop key, origin and size) painted whole once, newest last.
+        var seenViews: [String] = []
         var bytes = 0
         var clock: UInt64 = 0
         var hits = 0
@@ -64,10 +66,28 @@ public final class PaintedBlockCache: Sendable {
         state.withLock { ($0.entries.count, $0.bytes, $0.hits, $0.misses, $0.evictions) }
     }
 
+    /// How many views are remembered as painted once.
+    static let seenViewCapacity = 64
+
+    /// Whether `view` was seen before; remembers it either way (the last `seenViewCapacity`).
+    func checkSeen(_ view: String) -> Bool {
+        state.withLock { state in
+            if let index = state.seenViews.firstIndex(of: view) {
+                state.seenViews.remove(at: index)
+                state.seenViews.append(view)
+                return true
+            }
+            state.seenViews.append(view)
+            if state.seenViews.count > Self.seenViewCapacity { state.seenViews.removeFirst() }
+            return false
+        }
+    }
+
     /// Drops every block.
     public func removeAll() {
         state.withLock { state in
             state.entries = [:]
+            state.seenViews = []
             state.bytes = 0
         }
     }

@@ -12,8 +12,8 @@ enum BlockCacheSetting {
 
     /// The ceiling in bytes the environment asks for, or the default.
     ///
-    /// - Throws: `MapError` `.invalidRequest` (usage) when the value is not a whole number of
-    ///   megabytes from 0 to `maximumMegabytes`.
+    /// - Throws: `MapError` `.invalidConfiguration` (as for any bad `MAPRENDER_` variable)
+    ///   when the value is not a whole number of megabytes from 0 to `maximumMegabytes`.
     static func bytes(from environment: [String: String]) throws(MapError) -> Int {
         guard let text = environment[variable], !text.isEmpty else {
             return PaintedBlockCache.defaultMegabytes << 20
@@ -21,7 +21,8 @@ enum BlockCacheSetting {
         guard let megabytes = Int(text.trimmingCharacters(in: .whitespaces)), (0...maximumMegabytes).contains(megabytes)
         else {
             throw MapError(
-                .invalidRequest, "\(variable)=\(text): not a whole number of megabytes from 0 to \(maximumMegabytes)",
+                .invalidConfiguration,
+                "\(variable)=\(text): not a whole number of megabytes from 0 to \(maximumMegabytes)",
                 remedy: "e.g. \(variable)=128, or \(variable)=0 to paint every map whole")
         }
         return megabytes << 20

@@ -44,7 +44,7 @@ public struct MapSnapshotter: Sendable {
         /// (`blockZoomStep`), and its centre moved by at most half a device pixel so the
         /// world's origin falls on a whole device pixel. A centre and zoom given are kept.
         /// The command line sets it for every map not on a page, so a map drawn alone and in
-        /// a batch is the same map.
+        /// a batch is the same map. `snapsZoomToTiles` off (`--no-snap`) turns it off too.
         public var alignsToBlocks = false
 
         /// Creates options; by default an 800×600 PNG at scale 1, fitted, in the default style.
@@ -126,7 +126,7 @@ public struct MapSnapshotter: Sendable {
 
     /// Whether a fitted map lines up with reusable blocks.
     private var alignsToBlocks: Bool {
-        guard options.alignsToBlocks, styledBasemap != nil else { return false }
+        guard options.alignsToBlocks, options.snapsZoomToTiles, styledBasemap != nil else { return false }
         switch options.framing {
         case .fit, .fitAround: return true
         case .region, .centerZoom: return false

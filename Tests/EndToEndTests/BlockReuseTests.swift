@@ -23,7 +23,7 @@ struct BlockReuseTests {
 
     /// The jobs: three archives and a style file, two looks, two languages (one at a view
     /// drawn without it too), scales 1 and 2, two sizes, a centred view given twice, and
-    /// fitted tracks (one of them twice).
+    /// fitted tracks (one of them twice); one view drawn three times.
     static func jobs(in folder: TemporaryDirectory) throws -> [Job] {
         let helsinki = BatchSharingTests.helsinki, protomaps = BatchSharingTests.protomaps
         let center = [("center", "60.1699,24.9384"), ("zoom", "15"), ("size", "320x240")]
@@ -52,8 +52,10 @@ struct BlockReuseTests {
                     id: "track-\(seed)-\(jobs.count)",
                     options: [("gpx", gpx), ("basemap", helsinki), ("size", "320x240")]))
         }
-        // Last, so that its view's blocks are kept even with two workers.
+        // A view's first map is painted whole, its second paints and keeps its blocks, the
+        // third reuses them: these two last, so that the blocks are kept even with two workers.
         jobs.append(Job(id: "omt-titled", options: [("basemap", helsinki), ("title", "Again")] + center))
+        jobs.append(Job(id: "omt-third", options: [("basemap", helsinki), ("title", "Third")] + center))
         return jobs
     }
 
@@ -63,7 +65,7 @@ struct BlockReuseTests {
     ) throws -> [String: Double] {
         let manifest = try jobs.map { try $0.manifestLine(output: $0.id + ".png") }.joined(separator: "\n") + "\n"
         try Data(manifest.utf8).write(to: URL(fileURLWithPath: folder.path("jobs.jsonl")))
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment.filter { key, _ in !key.hasPrefix("MAPRENDER_") }
         environment["MAPRENDER_BLOCK_CACHE_MB"] = megabytes
         let result = try Maprender.run(
             [
@@ -90,10 +92,11 @@ struct BlockReuseTests {
         let whole = try Self.batch(jobs, in: folder, out: "whole", workers: "1", megabytes: "0")
         #expect(whole["reused"] == 0 && whole["painted"] == 0, "with the ceiling at 0 nothing is painted in blocks")
         let reused = try Self.batch(jobs, in: folder, out: "reused", workers: workers, megabytes: nil)
-        // The repeated views and the repeated track, at least, come from kept blocks.
+        // The view drawn three times is painted in blocks by its second map, and one worker
+        // reuses them for the third (two workers may draw those two at once, both painting).
         // (A 320 × 240 map covers at least two blocks.)
-        #expect((reused["reused"] ?? 0) >= 2, "blocks reused: \(reused)")
-        #expect((reused["painted"] ?? 0) > 0)
+        #expect((reused["painted"] ?? 0) >= 2, "blocks: \(reused)")
+        if workers == "1" { #expect((reused["reused"] ?? 0) >= 2, "blocks: \(reused)") }
         var distinct = Set<[UInt8]>()
         for job in jobs {
             let a = try Self.pixels(folder.path("whole/\(job.id).png"))
@@ -113,25 +116,25 @@ struct BlockReuseTests {
             #expect(
                 Double(differing) <= Self.differingShare * Double(a.width * a.height),
                 "\(job.id): \(differing) of \(a.width * a.height) pixels differ")
-            distinct.insert(b.pixels)
+            distinct.insert(a.pixels)
         }
         // The looks, archives, languages and scales are kept apart; only the second drawing
-        // of the track is the same map.
+        // of the track is the same map (painted whole).
         #expect(distinct.count == jobs.count - 1)
     }
 
-    @Test("a ceiling that is not a whole number of megabytes is a usage error naming the variable")
+    @Test("a ceiling that is not a whole number of megabytes is a configuration error naming the variable")
     func badCeiling() throws {
         let folder = try TemporaryDirectory()
         let job = Job(id: "one", options: [("basemap", BatchSharingTests.helsinki), ("size", "64x64")])
         try Data((try job.manifestLine(output: "one.png") + "\n").utf8).write(
             to: URL(fileURLWithPath: folder.path("jobs.jsonl")))
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment.filter { key, _ in !key.hasPrefix("MAPRENDER_") }
         environment["MAPRENDER_BLOCK_CACHE_MB"] = "lots"
         let result = try Maprender.run(
             ["batch", folder.path("jobs.jsonl"), "--out-dir", folder.path("out"), "--allow-outside-paths"],
             environment: environment)
-        #expect(result.status == 64)
+        #expect(result.status == 78)
         #expect(result.errors.contains("error: MAPRENDER_BLOCK_CACHE_MB=lots"))
         #expect(!FileManager.default.fileExists(atPath: folder.path("out/one.png")))
     }
