@@ -61,6 +61,7 @@ struct BlockPainting {
         }
         let view = "\(backdrop.key) \(originX) \(originY) \(width)x\(height)"
         if !missing.isEmpty, missing.count * 2 > missing.count + blocks.count, !cache.checkSeen(view) { return nil }
+        cache.record(reused: blocks.count, painted: missing.count)
         var outcome = Outcome(reused: blocks.count, painted: missing.count)
         if !missing.isEmpty {
             let painted = try paintBlocks(missing, originX: originX, originY: originY, canvasPixels: width * height)

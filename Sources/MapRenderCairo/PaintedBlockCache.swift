@@ -61,7 +61,8 @@ public final class PaintedBlockCache: Sendable {
         }
     }
 
-    /// Blocks and bytes kept, and lookups found, not found, and blocks dropped for room.
+    /// Blocks and bytes kept, blocks reused and painted by maps drawn from blocks, and blocks
+    /// dropped for room.
     public var statistics: (blocks: Int, bytes: Int, hits: Int, misses: Int, evictions: Int) {
         state.withLock { ($0.entries.count, $0.bytes, $0.hits, $0.misses, $0.evictions) }
     }
@@ -94,15 +95,19 @@ public final class PaintedBlockCache: Sendable {
 
     func block(for key: Key) -> Block? {
         state.withLock { state in
-            guard var entry = state.entries[key] else {
-                state.misses += 1
-                return nil
-            }
+            guard var entry = state.entries[key] else { return nil }
             state.clock += 1
             entry.lastUse = state.clock
             state.entries[key] = entry
-            state.hits += 1
             return entry.block
+        }
+    }
+
+    /// Counts what a map drawn from blocks reused and painted.
+    func record(reused: Int, painted: Int) {
+        state.withLock { state in
+            state.hits += reused
+            state.misses += painted
         }
     }
 
