@@ -306,6 +306,8 @@ public struct DisplayList: Hashable, Sendable {
     public var size: CanvasSize
     /// The commands in painting order (later ones on top).
     public var commands: [DrawCommand]
+    /// The leading commands a raster backend may paint from reusable blocks, or `nil`.
+    public var backdrop: ReusableBackdrop? = nil
 
     /// Creates a display list.
     public init(size: CanvasSize, commands: [DrawCommand] = []) {

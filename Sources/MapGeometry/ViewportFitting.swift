@@ -33,6 +33,9 @@ public struct FitOptions: Hashable, Sendable {
     public var singlePointZoom: Double
     /// Whether to round the zoom down to a whole number (for raster tiles drawn 1:1).
     public var snapsToWholeZoom: Bool
+    /// A step the fitted zoom is rounded down to a multiple of (0.25: quarter zooms, so maps
+    /// of nearby extents share a zoom and their painted blocks), or 0 for none.
+    public var zoomStep: Double = 0
 
     /// Creates fitting options.
     public init(
@@ -120,6 +123,10 @@ extension Viewport {
             zoom = lower
         }
         if options.snapsToWholeZoom { zoom = max(low, zoom.rounded(.down)) }
+        if options.zoomStep > 0, hasExtent {
+            // The small nudge keeps a zoom already on the grid there despite rounding.
+            zoom = max(low, ((zoom + 1e-9) / options.zoomStep).rounded(.down) * options.zoomStep)
+        }
 
         // Centre the drawn extent in the padded area: its left edge lands at
         // padding.left + (available − drawn) / 2.

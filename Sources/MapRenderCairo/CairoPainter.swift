@@ -175,6 +175,9 @@ struct CairoPainter {
             setColor(halo)
             cairo_set_line_width(context, 2 * run.haloWidth)
             cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+            // Set, not left from the command before: the cap decides whether the empty
+            // pieces of a glyph outline show as specks.
+            cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
             cairo_stroke(context)
             cairo_move_to(context, run.origin.x, run.origin.y - baseline)
         }

@@ -39,6 +39,9 @@ public struct CairoRenderer: MapRenderer {
     /// paints every PNG and JPEG in bands of that many rows, rounded up to a multiple of 32
     /// (`ImageBlocks.side`), the same pixels.
     public var bandRows: Int?
+    /// Where a raster map's backdrop (`DisplayList.backdrop`: a batch's street basemap) is
+    /// painted in blocks and reused from; its capacity 0 paints every map whole.
+    public var blockCache: PaintedBlockCache = .shared
 
     /// Creates a renderer.
     public init(decodesImagesInParallel: Bool = true, quality: Int? = nil, bandRows: Int? = nil) {
@@ -67,6 +70,8 @@ public struct CairoRenderer: MapRenderer {
         let context = cairo_create(surface)!
         defer { cairo_destroy(context) }
         prepareImages(list)
+        var list = list
+        if format.isRaster, let rest = try paintBackdrop(list, on: surface, scale: scale) { list = rest }
         if format.isRaster, decodesImagesInParallel, Self.paintsInBands(surface),
             cairo_image_surface_get_data(surface) != nil
         {

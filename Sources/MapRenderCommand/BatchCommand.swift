@@ -84,6 +84,8 @@ enum BatchCommand {
         _ = glibcMallopt(trimThreshold, 256 << 20)
         // The jobs share decoded vector tiles (and resolved basemaps, `SceneLoading`).
         DecodedTileCache.shared.byteLimit = DecodedTileCache.defaultByteLimit
+        // And the blocks painted of their street basemaps, up to a ceiling (docs/performance.md).
+        PaintedBlockCache.shared.capacity = try BlockCacheSetting.bytes(from: ProcessInfo.processInfo.environment)
         let skipsExisting = options.skipsExisting
         let hostPolicy = enforcedHostPolicy(options)
         // The book replaces nothing the batch reads or writes besides it.
@@ -126,6 +128,17 @@ enum BatchCommand {
             ("failed", .number(Double(progress.failed))), ("skipped", .number(Double(progress.skipped))),
         ]
         if let book { totals.append(("book_pages", .number(Double(book.pageCount)))) }
+        // Street basemap blocks copied from the cache, painted, and kept at the end.
+        let blocks = PaintedBlockCache.shared.statistics
+        totals.append(
+            (
+                "basemap_blocks",
+                .object([
+                    ("reused", .number(Double(blocks.hits))), ("painted", .number(Double(blocks.misses))),
+                    ("kept", .number(Double(blocks.blocks))),
+                    ("kept_mb", .number((Double(blocks.bytes) / 1_048_576 * 10).rounded() / 10)),
+                ])
+            ))
         totals.append(("seconds", .number((seconds * 1000).rounded() / 1000)))
         try summary?.finish(totals: totals)
         // The book last: the summary is finished even when the book cannot be.

@@ -97,6 +97,9 @@ enum RenderCommand {
         var profile = ProfileDrawing.prepare(request, scene: &scene, style: style, options: &options, page: &page)
         profile?.heights = heights
         if let page { cairo.pixelsPerInch = page.dpi }
+        // Fitted maps line up with the basemap blocks a batch's other maps painted, alone as
+        // in a batch (a map put on a page or beside a profile is drawn whole: its fit is kept).
+        options.alignsToBlocks = page == nil && profile == nil
         let choosing = InstalledChoosing(request, scene: scene, options: options)
         let selection = try AutoBasemap.resolve(&request, choosing: choosing)
         let terrainSelection = try AutoTerrain.resolve(&request, choosing: choosing)
@@ -275,7 +278,8 @@ enum FitCommand {
         var page = try request.page.layout(format: .png, size: request.size, scale: request.scale)
         try request.page.apply(
             to: &options, layout: page, request: request, scene: &scene, measurer: CairoRenderer().textMeasurer)
-        _ = ProfileDrawing.prepare(request, scene: &scene, style: style, options: &options, page: &page)
+        let profile = ProfileDrawing.prepare(request, scene: &scene, style: style, options: &options, page: &page)
+        options.alignsToBlocks = page == nil && profile == nil  // as `render` does
         let choosing = InstalledChoosing(request, scene: scene, options: options)
         let selection = try AutoBasemap.resolve(&request, choosing: choosing)
         let terrainSelection = try AutoTerrain.resolve(&request, choosing: choosing)

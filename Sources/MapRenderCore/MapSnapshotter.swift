@@ -39,6 +39,13 @@ public struct MapSnapshotter: Sendable {
         /// Whether a fitted map over raster tiles rounds its zoom down to a whole level so
         /// tiles draw 1:1, sharp.
         public var snapsZoomToTiles: Bool
+        /// Whether a fitted map over a styled basemap lines up with the blocks other maps
+        /// painted (`ReusableBackdrop`): its zoom rounded down to a quarter
+        /// (`blockZoomStep`), and its centre moved by at most half a device pixel so the
+        /// world's origin falls on a whole device pixel. A centre and zoom given are kept.
+        /// The command line sets it for every map not on a page, so a map drawn alone and in
+        /// a batch is the same map. `snapsZoomToTiles` off (`--no-snap`) turns it off too.
+        public var alignsToBlocks = false
 
         /// Creates options; by default an 800×600 PNG at scale 1, fitted, in the default style.
         public init(
@@ -114,16 +121,31 @@ public struct MapSnapshotter: Sendable {
             clusterRadius: options.clusterRadius, measurer: measurer)
     }
 
-    /// The framing with the zoom snapped for raster tiles when asked.
-    private var framing: Framing {
-        guard tiles != nil, options.snapsZoomToTiles else { return options.framing }
+    /// The step a fitted zoom is rounded down to when the map lines up with reused blocks.
+    public static let blockZoomStep = 0.25
+
+    /// Whether a fitted map lines up with reusable blocks.
+    private var alignsToBlocks: Bool {
+        guard options.alignsToBlocks, options.snapsZoomToTiles, styledBasemap != nil else { return false }
         switch options.framing {
-        case .fit(var fit):
-            fit.snapsToWholeZoom = true
-            return .fit(fit)
-        case .fitAround(let center, var fit):
-            fit.snapsToWholeZoom = true
-            return .fitAround(center, fit)
+        case .fit, .fitAround: return true
+        case .region, .centerZoom: return false
+        }
+    }
+
+    /// The framing with the zoom snapped for raster tiles, or to quarter zooms for reused
+    /// blocks, when asked.
+    private var framing: Framing {
+        let wholeZoom = tiles != nil && options.snapsZoomToTiles
+        guard wholeZoom || alignsToBlocks else { return options.framing }
+        func snapped(_ fit: FitOptions) -> FitOptions {
+            var fit = fit
+            if wholeZoom { fit.snapsToWholeZoom = true } else { fit.zoomStep = Self.blockZoomStep }
+            return fit
+        }
+        switch options.framing {
+        case .fit(let fit): return .fit(snapped(fit))
+        case .fitAround(let center, let fit): return .fitAround(center, snapped(fit))
         case .region, .centerZoom: return options.framing
         }
     }
@@ -136,7 +158,7 @@ public struct MapSnapshotter: Sendable {
     /// The viewport that frames `layout`, aligned to device pixels over raster tiles.
     private func viewport(of layout: MapLayout) throws(MapError) -> Viewport {
         var viewport = try layout.viewport(for: framing, size: options.size)
-        if tiles != nil { viewport = viewport.alignedToDevicePixels(scale: options.scale) }
+        if tiles != nil || alignsToBlocks { viewport = viewport.alignedToDevicePixels(scale: options.scale) }
         return viewport
     }
 
@@ -158,7 +180,13 @@ public struct MapSnapshotter: Sendable {
         if styledBasemap == nil {
             underlay.relief = try relief?.drawing(for: viewport, scale: options.scale, measurer: layout.measurer)
         }
-        return layout.layOut(in: viewport, underlay: underlay)
+        var result = layout.layOut(in: viewport, underlay: underlay)
+        if options.format.isRaster, let styledBasemap, let styled = underlay.styled {
+            result.displayList.backdrop = Self.backdrop(
+                of: styledBasemap, commandCount: 1 + styled.commands.count, viewport: viewport,
+                scale: options.scale, background: options.style.backgroundColor, measurer: layout.measurer)
+        }
+        return result
     }
 
     /// Lays out and draws the snapshot with a backend; `finishing`, when given, changes the

@@ -18,6 +18,34 @@ public protocol StyledBasemap: Sendable {
         for viewport: Viewport, scale: Double, measurer: any TextMeasurer
     ) throws(MapError)
         -> StyledBasemapDrawing
+
+    /// A name for this resolved basemap that no other basemap of the process shares, when its
+    /// painted blocks may be kept and reused by other maps (a batch's basemaps); `nil`: never
+    /// reused.
+    var blockIdentity: String? { get }
+
+    /// The shapes of `viewport` without labels, for painting reusable blocks; kept apart from
+    /// the views maps are drawn at.
+    ///
+    /// - Throws: what `drawing(for:scale:measurer:)` throws.
+    func blockDrawing(
+        for viewport: Viewport, scale: Double, measurer: any TextMeasurer
+    ) throws(MapError)
+        -> StyledBasemapDrawing
+}
+
+extension StyledBasemap {
+    /// By default a basemap's blocks are not reused.
+    public var blockIdentity: String? { nil }
+
+    /// By default the whole drawing of the viewport.
+    public func blockDrawing(
+        for viewport: Viewport, scale: Double, measurer: any TextMeasurer
+    ) throws(MapError)
+        -> StyledBasemapDrawing
+    {
+        try drawing(for: viewport, scale: scale, measurer: measurer)
+    }
 }
 
 /// One viewport's worth of a styled basemap.

@@ -66,9 +66,11 @@ extension VectorStyleLayer {
     static let canvasMargin = 64.0
 
     /// Calls `body` with every feature of the layer's source layer in `tiles` that its filter
-    /// draws, tile by tile in order, features in tile order.
+    /// draws, tile by tile in order, features in tile order, cut to the tile and to `margin`
+    /// canvas points around the canvas (`.infinity`: to the tile alone).
     func forEachFeature(
-        in tiles: [VectorMapLayout.PlacedTile], zoom: Double, viewport: Viewport, _ body: (PlacedFeature) -> Void
+        in tiles: [VectorMapLayout.PlacedTile], zoom: Double, viewport: Viewport, margin: Double = canvasMargin,
+        _ body: (PlacedFeature) -> Void
     ) {
         guard let sourceLayer else { return }
         // Features with the same signature pass or fail the filter alike: it is evaluated
@@ -84,7 +86,7 @@ extension VectorStyleLayer {
             guard let layer = placed.tile.layer(named: sourceLayer) else { continue }
             let transform = TileTransform(tile: placed.path, extent: layer.extent, viewport: viewport)
             let clipping = TileClipping(
-                extent: Double(layer.extent), transform: transform, canvas: viewport.size, margin: Self.canvasMargin)
+                extent: Double(layer.extent), transform: transform, canvas: viewport.size, margin: margin)
             if clipping.isEmpty { continue }
             let (contexts, signatures) = placed.features.contexts(of: layer)
             for index in layer.features.indices {

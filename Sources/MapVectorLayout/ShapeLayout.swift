@@ -30,7 +30,9 @@ struct ShapeLayout {
         let antialiased = layer.value(of: "fill-antialias", in: StyleEvaluationContext(zoom: styleZoom))?.bool ?? true
         var outlines = PathGroups<FillLook>()
         var featureCount = 0
-        layer.forEachFeature(in: tiles, zoom: styleZoom, viewport: viewport) { feature in
+        // Cut to the tiles alone, as lines are (`lines`): an outline cut at the canvas would
+        // start elsewhere in another view, and its caps would show where they did not before.
+        layer.forEachFeature(in: tiles, zoom: styleZoom, viewport: viewport, margin: .infinity) { feature in
             featureCount += 1
             let context = feature.context
             let (color, opacity) =
@@ -47,7 +49,7 @@ struct ShapeLayout {
             let translate = layer.numbers("fill-translate", in: context) ?? []
             let (dx, dy) = translate.count == 2 ? (translate[0], translate[1]) : (0, 0)
             var path = Path()
-            for ring in feature.rings {
+            for ring in feature.rings where nearCanvas(ring) {
                 let moved = dx == 0 && dy == 0 ? ring : ring.map { CanvasPoint(x: $0.x + dx, y: $0.y + dy) }
                 path.append(Path.polyline(moved, closed: true))
             }
@@ -59,7 +61,7 @@ struct ShapeLayout {
                 // The outline follows the polygon, not the tile edges it was cut at.
                 let outline = explicitOutline ? layer.fillOutlineColor(in: context) : color
                 var lines = Path()
-                for line in feature.lines {
+                for line in feature.lines where nearCanvas(line) {
                     let moved = dx == 0 && dy == 0 ? line : line.map { CanvasPoint(x: $0.x + dx, y: $0.y + dy) }
                     lines.append(Path.polyline(moved))
                 }
@@ -78,6 +80,23 @@ struct ShapeLayout {
         }
     }
 
+    /// Whether a line or ring cut to its tile comes within `canvasMargin` points of the
+    /// canvas. The parts that do are drawn whole, to their tile's edges, and the others left
+    /// out: what is drawn on the canvas is then the same in every view that shows it (the
+    /// painted blocks a batch reuses rest on that), without drawing whole tiles off the canvas.
+    private func nearCanvas(_ points: [CanvasPoint]) -> Bool {
+        let margin = VectorStyleLayer.canvasMargin
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for point in points {
+            minX = min(minX, point.x)
+            maxX = max(maxX, point.x)
+            minY = min(minY, point.y)
+            maxY = max(maxY, point.y)
+        }
+        return maxX >= -margin && minX <= viewport.size.width + margin && maxY >= -margin
+            && minY <= viewport.size.height + margin
+    }
+
     private struct LineLook: Hashable {
         var stroke: StrokeStyle
         var offsets: [Double]
@@ -92,7 +111,11 @@ struct ShapeLayout {
         let constant =
             layer.paint.values.allSatisfy(\.isFeatureConstant)
             && layer.layout.values.allSatisfy(\.isFeatureConstant)
-        layer.forEachFeature(in: tiles, zoom: styleZoom, viewport: viewport) { feature in
+        // Lines are cut to their tiles alone, never to the canvas: a line's simplification and
+        // its dashes start where it is cut, and a tile's edges are the same for every view, so
+        // a street is drawn with the same pixels in every map that shows it (the painted
+        // blocks a batch reuses, `ReusableBackdrop`, rest on that).
+        layer.forEachFeature(in: tiles, zoom: styleZoom, viewport: viewport, margin: .infinity) { feature in
             let look: LineLook?
             if constant, let known = shared {
                 look = known
@@ -102,7 +125,7 @@ struct ShapeLayout {
             }
             guard let look else { return }
             var path = Path()
-            for line in StrokeSimplification(scale: scale).simplified(feature.lines) {
+            for line in StrokeSimplification(scale: scale).simplified(feature.lines.filter(nearCanvas)) {
                 for distance in look.offsets {
                     path.append(Path.polyline(distance == 0 ? line : PolylineOffset.offset(line, by: distance)))
                 }

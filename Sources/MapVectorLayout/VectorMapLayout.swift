@@ -18,6 +18,8 @@ struct VectorMapLayout {
     /// Device pixels per canvas point, for raster tiles at twice the density.
     var scale: Double
     var measurer: any TextMeasurer
+    /// Whether the labels are laid out too; painted blocks need the shapes alone.
+    var laysOutLabels = true
 
     /// The zoom the style is evaluated at.
     var styleZoom: Double { viewport.zoom - 1 }
@@ -52,7 +54,7 @@ struct VectorMapLayout {
             viewport: viewport, measurer: measurer, sprite: basemap.sprite, styleZoom: styleZoom)
         nonisolated(unsafe) var shapes: Result<(commands: [DrawCommand], diagnostics: [Diagnostic]), MapError> =
             .success(([], []))
-        let symbolLayers = drawn.filter { $0.1.kind == .symbol }
+        let symbolLayers = laysOutLabels ? drawn.filter { $0.1.kind == .symbol } : []
         ConcurrentPair.run(concurrently: basemap.laysOutConcurrently) {
             shapes = Result { () throws(MapError) in try shapeCommands(drawn, tiles: tiles) }
         } and: {

@@ -68,4 +68,15 @@ public struct VectorTileBasemap: StyledBasemap {
         viewportLayouts?.store(drawing, for: key)
         return drawing
     }
+
+    /// The basemap's viewport cache names it: a batch's basemaps have one, a single map's not.
+    public var blockIdentity: String? { viewportLayouts.map { "vector-\($0.serial)" } }
+
+    public func blockDrawing(
+        for viewport: Viewport, scale: Double, measurer: any TextMeasurer
+    ) throws(MapError) -> StyledBasemapDrawing {
+        var layout = VectorMapLayout(basemap: self, viewport: viewport, scale: scale, measurer: measurer)
+        layout.laysOutLabels = false
+        return try layout.drawing()
+    }
 }

@@ -30,11 +30,16 @@ public final class ViewportLayoutCache: Sendable {
 
     /// The most views kept.
     public let capacity: Int
+    /// A number no other cache of the process has: it names the resolved basemap this cache
+    /// belongs to in the keys of painted blocks (`StyledBasemap.blockIdentity`).
+    public let serial: Int
     private let state = Mutex(State())
+    private static let serials = Atomic<Int>(0)
 
     /// A cache keeping the layouts of at most `capacity` views.
     public init(capacity: Int = defaultCapacity) {
         self.capacity = max(1, capacity)
+        serial = Self.serials.add(1, ordering: .relaxed).newValue
     }
 
     /// How many views are kept, and how many drawings were found kept.

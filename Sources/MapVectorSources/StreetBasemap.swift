@@ -22,6 +22,17 @@ public struct StreetBasemap: StyledBasemap {
 
     public var attribution: [String] { basemap.attribution }
 
+    public var blockIdentity: String? { basemap.blockIdentity }
+
+    public func blockDrawing(
+        for viewport: Viewport, scale: Double, measurer: any TextMeasurer
+    ) throws(MapError) -> StyledBasemapDrawing {
+        // What binding found is reported with each map's own drawing; a block's warnings are
+        // its tiles' alone, so that a sprite that cannot be read does not keep every block
+        // from being kept.
+        try basemap.blockDrawing(for: viewport, scale: scale, measurer: measurer)
+    }
+
     public func drawing(
         for viewport: Viewport, scale: Double, measurer: any TextMeasurer
     ) throws(MapError) -> StyledBasemapDrawing {

@@ -15,6 +15,16 @@ struct BatchSharingTests {
     static let shortbread = root + "/examples/helsinki/helsinki-shortbread.pmtiles"
     static let protomapsStyle = root + "/Tests/MapVectorLayoutTests/Fixtures/schemas/protomaps-light.json"
 
+    /// The environment of the batches here: basemap blocks are not reused
+    /// (`MAPRENDER_BLOCK_CACHE_MB=0`), so what is compared with the maps drawn alone is the
+    /// sharing of basemaps, tiles and layouts, to the byte; `BlockReuseTests` compares maps
+    /// drawn from reused blocks.
+    static var paintedWhole: [String: String] {
+        var environment = ProcessInfo.processInfo.environment.filter { key, _ in !key.hasPrefix("MAPRENDER_") }
+        environment["MAPRENDER_BLOCK_CACHE_MB"] = "0"
+        return environment
+    }
+
     /// One job: its id and its render options, as a manifest object and as command words.
     struct Job {
         var id: String
@@ -55,10 +65,11 @@ struct BatchSharingTests {
         ]
         let manifest = try jobs.map { try $0.manifestLine(output: $0.id + ".png") }.joined(separator: "\n") + "\n"
         try Data(manifest.utf8).write(to: URL(fileURLWithPath: folder.path("jobs.jsonl")))
-        let batch = try Maprender.run([
-            "batch", folder.path("jobs.jsonl"), "--jobs", "2", "--out-dir", folder.path("batch"), "--progress",
-            "never", "--allow-outside-paths",
-        ])
+        let batch = try Maprender.run(
+            [
+                "batch", folder.path("jobs.jsonl"), "--jobs", "2", "--out-dir", folder.path("batch"), "--progress",
+                "never", "--allow-outside-paths",
+            ], environment: Self.paintedWhole)
         #expect(batch.status == 0, "stderr: \(batch.errors)")
         var maps: [Data] = []
         for job in jobs {
@@ -118,10 +129,11 @@ struct BatchSharingTests {
                     of: #""stats":"true""#, with: #""stats":true"#)
             }.joined(separator: "\n") + "\n"
         try Data(manifest.utf8).write(to: URL(fileURLWithPath: folder.path("jobs.jsonl")))
-        let batch = try Maprender.run([
-            "batch", folder.path("jobs.jsonl"), "--jobs", jobCount, "--out-dir", folder.path("batch"), "--progress",
-            "never",
-        ])
+        let batch = try Maprender.run(
+            [
+                "batch", folder.path("jobs.jsonl"), "--jobs", jobCount, "--out-dir", folder.path("batch"), "--progress",
+                "never",
+            ], environment: Self.paintedWhole)
         #expect(batch.status == 0, "stderr: \(batch.errors)")
         for job in jobs {
             let alone = folder.path("alone-\(job.id).png")
@@ -147,9 +159,11 @@ struct BatchSharingTests {
         }
         let manifest = try jobs.map { try $0.manifestLine(output: $0.id + ".png") }.joined(separator: "\n") + "\n"
         try Data(manifest.utf8).write(to: URL(fileURLWithPath: folder.path("jobs.jsonl")))
-        let batch = try Maprender.run([
-            "batch", folder.path("jobs.jsonl"), "--jobs", "1", "--out-dir", folder.path("batch"), "--progress", "never",
-        ])
+        let batch = try Maprender.run(
+            [
+                "batch", folder.path("jobs.jsonl"), "--jobs", "1", "--out-dir", folder.path("batch"), "--progress",
+                "never",
+            ], environment: Self.paintedWhole)
         #expect(batch.status == 0, "stderr: \(batch.errors)")
         for job in [jobs[0], jobs[31], jobs[32], jobs[34]] {
             let alone = folder.path("alone-\(job.id).png")
@@ -197,9 +211,10 @@ struct BatchSharingTests {
             try? handle.close()
         }
         writer.start()
-        let batch = try Maprender.run([
-            "batch", manifest, "--jobs", "1", "--out-dir", folder.path("out"), "--progress", "never",
-        ])
+        let batch = try Maprender.run(
+            [
+                "batch", manifest, "--jobs", "1", "--out-dir", folder.path("out"), "--progress", "never",
+            ], environment: Self.paintedWhole)
         #expect(batch.status == 0, "stderr: \(batch.errors)")
         let firstMap = try Data(contentsOf: URL(fileURLWithPath: folder.path("out/first.png")))
         let secondMap = try Data(contentsOf: URL(fileURLWithPath: folder.path("out/second.png")))

@@ -71,16 +71,17 @@ struct VectorLayoutTests {
                 tiles: tiles)
             return drawing.commands.map(\.dump)
         }
-        // Canvas y of the three roads: 3000, 3200, 3400 tile units → 119, 144, 169 points.
+        // Canvas y of the three roads: 3000, 3200, 3400 tile units → 119, 144, 169 points; they
+        // run to x = 4000 (756 points), past the canvas: lines are cut to their tile alone.
         #expect(
             try strokes(##"["==", "class", "a"]"##) == [
-                "stroke #000000 w2 cap-butt join-miter M256,119 L576,119 M256,169 L576,169"
+                "stroke #000000 w2 cap-butt join-miter M256,119 L756,119 M256,169 L756,169"
             ])
-        #expect(try strokes(##"["==", "class", "b"]"##) == ["stroke #000000 w2 cap-butt join-miter M256,144 L576,144"])
+        #expect(try strokes(##"["==", "class", "b"]"##) == ["stroke #000000 w2 cap-butt join-miter M256,144 L756,144"])
         // A filter that reads the id cannot be decided by signature; one that reads another
         // property takes it into the signature.
-        #expect(try strokes(##"["==", ["id"], 7]"##) == ["stroke #000000 w2 cap-butt join-miter M256,169 L576,169"])
-        #expect(try strokes(##"["has", "ref"]"##) == ["stroke #000000 w2 cap-butt join-miter M256,169 L576,169"])
+        #expect(try strokes(##"["==", ["id"], 7]"##) == ["stroke #000000 w2 cap-butt join-miter M256,169 L756,169"])
+        #expect(try strokes(##"["has", "ref"]"##) == ["stroke #000000 w2 cap-butt join-miter M256,169 L756,169"])
     }
 
     @Test("a polygon in two tiles fills once per tile part, cut at the shared edge")

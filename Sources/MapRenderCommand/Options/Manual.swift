@@ -43,6 +43,11 @@ enum Manual {
                     + "."
             ),
             (
+                Roff.bold("MAPRENDER_BLOCK_CACHE_MB"),
+                "The most megabytes of painted street basemap blocks " + Roff.code("batch")
+                    + " keeps for its maps to reuse (default 64; 0 paints every map whole)."
+            ),
+            (
                 Roff.bold("JOB_COMPLETION_INDEX") + ", " + Roff.bold("MAPRENDER_SHARD_COUNT") + ", "
                     + Roff.bold("JOB_COMPLETIONS"),
                 Roff.code("batch --shard auto") + " in a Kubernetes Indexed Job."
