@@ -29,11 +29,10 @@ import mapli  # noqa: E402
 CENTER = (24.9443, 60.1716)
 
 
-def main():
-    style_path, archive = sys.argv[1:3]
-    reps = int(sys.argv[3]) if len(sys.argv) > 3 else 20
-    zoom, width, height = (float(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])) if len(sys.argv) > 6 else (15, 1024, 768)
-    batch = len(sys.argv) <= 6
+def prepared_style(style_path, archive):
+    """The style as the benchmarks draw it, written to a temporary file whose path is
+    returned (the caller removes it): its source the local archive, no sprite, glyphs from
+    the reference renderer's glyph server (registered here)."""
     style = json.load(open(style_path))
     style["sources"]["openmaptiles"] = {"type": "vector", "url": "pmtiles://file://" + os.path.abspath(archive)}
     style.pop("sprite", None)
@@ -41,11 +40,20 @@ def main():
     mapli.register_scheme_handler("glyphs", render_maplibre.handler)
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump(style, f)
+    return f.name
+
+
+def main():
+    style_path, archive = sys.argv[1:3]
+    reps = int(sys.argv[3]) if len(sys.argv) > 3 else 20
+    zoom, width, height = (float(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])) if len(sys.argv) > 6 else (15, 1024, 768)
+    batch = len(sys.argv) <= 6
+    style_file = prepared_style(style_path, archive)
     bbox = tuple(round(v, 7) for v in render_maplibre.bbox_for(*CENTER, zoom, width, height))
     result = {}
     try:
         pool = mapli.RenderPool(workers=1)
-        pool.register_style("s", path=f.name)
+        pool.register_style("s", path=style_file)
         start = time.perf_counter()
         pool.render_from_bounds("s", bbox=bbox, width=width, height=height)
         result["first_ms"] = (time.perf_counter() - start) * 1000
@@ -59,7 +67,7 @@ def main():
         for workers in (1, 2) if batch else ():
             batch_pool = pool if workers == 1 else mapli.RenderPool(workers=2)
             if workers == 2:
-                batch_pool.register_style("s", path=f.name)
+                batch_pool.register_style("s", path=style_file)
                 batch_pool.render_from_bounds("s", bbox=bbox, width=width, height=height)
             import concurrent.futures
 
@@ -68,7 +76,7 @@ def main():
                 list(executor.map(lambda _: batch_pool.render_from_bounds("s", bbox=bbox, width=width, height=height), range(100)))
             result[f"maps_per_second_{workers}"] = 100 / (time.perf_counter() - start)
     finally:
-        os.unlink(f.name)
+        os.unlink(style_file)
     result["rss_peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(json.dumps(result))
 
