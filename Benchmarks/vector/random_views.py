@@ -29,7 +29,8 @@ import json
 import math
 import os
 import random
-import struct
+
+from make_nightly_tracks import pmtiles_bounds  # the archive's header bounds, as W8 reads them
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
@@ -37,16 +38,6 @@ DEFAULT_ARCHIVE = os.path.join(ROOT, "examples", "helsinki", "helsinki.pmtiles")
 DEFAULT_STYLE = os.path.join(ROOT, "Tests", "MapVectorLayoutTests", "Fixtures", "maplibre", "osm-bright.json")
 MIN_ZOOM, MAX_ZOOM = 12, 17
 TILE = 256  # pixels of an XYZ tile, the size maprender's zooms count
-
-
-def pmtiles_bounds(path):
-    """(west, south, east, north) in degrees from a PMTiles v3 header (127 bytes)."""
-    with open(path, "rb") as f:
-        header = f.read(127)
-    if len(header) < 127 or header[:7] != b"PMTiles" or header[7] != 3:
-        raise SystemExit(f"{path}: not a PMTiles v3 archive")
-    west, south, east, north = struct.unpack("<4i", header[102:118])
-    return west / 1e7, south / 1e7, east / 1e7, north / 1e7
 
 
 def world_pixels(lon, lat, zoom):
